@@ -1,0 +1,53 @@
+/**
+ * Checks lesson files: `npm run check:content -- [course|file ...]`, e.g. `c`, `python`,
+ * `packages/content/courses/cpp/day-30-classes-and-objects.yaml`. With no argument, every course.
+ * Prints each problem with its file and field; exits 1 if there is any.
+ */
+import { resolve, basename, dirname } from 'node:path';
+import { courses, loadCourse, loadLessonFile, ContentError, type LoadedLesson } from '../src/index.js';
+import { checkLessons } from '../src/checker.js';
+
+const args = process.argv.slice(2);
+const selected: { lesson: LoadedLesson; language: 'c' | 'cpp' | 'python' }[] = [];
+let failed = false;
+
+function report(err: unknown) {
+  if (err instanceof ContentError) {
+    for (const p of err.problems) console.log(`✗ ${p.file}: ${p.field ? `${p.field}: ` : ''}${p.message}`);
+    failed = true;
+  } else throw err;
+}
+
+const targets = args.length ? args : courses.map((c) => c.folder);
+for (const t of targets) {
+  const course = courses.find((c) => c.folder === t);
+  if (course) {
+    try {
+      const loaded = loadCourse(course);
+      selected.push(...loaded.lessons.map((lesson) => ({ lesson, language: course.language })));
+      console.log(`${course.title}: ${loaded.lessons.length} lesson(s) valid`);
+    } catch (err) {
+      report(err);
+    }
+    continue;
+  }
+  const file = resolve(t);
+  const folder = basename(dirname(file));
+  const owner = courses.find((c) => c.folder === folder);
+  if (!owner) {
+    console.log(`✗ ${t}: not a course (${courses.map((c) => c.folder).join(', ')}) or a lesson file under courses/`);
+    failed = true;
+    continue;
+  }
+  try {
+    selected.push({ lesson: loadLessonFile(file, owner), language: owner.language });
+  } catch (err) {
+    report(err);
+  }
+}
+
+const started = Date.now();
+const problems = await checkLessons(selected);
+for (const p of problems) console.log(`✗ ${p.file}: ${p.where}: ${p.message}`);
+console.log(`${selected.length} lesson(s) run-checked in ${((Date.now() - started) / 1000).toFixed(1)} s: ${problems.length} problem(s)`);
+process.exit(failed || problems.length ? 1 : 0);

@@ -1,0 +1,3 @@
+export * from './schema.js';
+export * from './catalogue.js';
+export * from './loader.js';
