@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import type { Database } from './db/schema.js';
+import type { Engine } from './db/database.js';
+import type { Clock } from './platform/clock.js';
+import { PasswordHasher } from './platform/passwords.js';
+import { installErrorHandling } from './platform/errors.js';
+import { installAuthentication } from './platform/authenticate.js';
+import { installOriginCheck } from './platform/origin.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { legacyFoundationRoutes } from './modules/legacy/routes.js';
+
+/** What every module gets: configuration, the database, the clock and shared services. */
+export interface AppDeps {
+  config: Config;
+  db: Kysely<Database>;
+  engine: Engine;
+  dbVersion: () => Promise<string>;
+  clock: Clock;
+  hasher: PasswordHasher;
+}
+
+/** Builds the HTTP app: plugins, then each module's routes. Tests build the app through this. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  await app.register(cookie);
+  installErrorHandling(app);
+  installOriginCheck(app);
+  installAuthentication(app, deps);
+
+  authRoutes(app, deps);
+  healthRoutes(app, deps);
+  legacyFoundationRoutes(app, deps);
+
+  const webDist = deps.config.webDist;
+  if (webDist && existsSync(join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders(res, path) {
+        // Hashed assets never change; the page itself must always be fresh.
+        res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  return app;
+}

@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from './schema.js';
+import { dialect as migrationDialect } from './migrations/helpers.js';
+import * as m001 from './migrations/001-foundation.js';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: Engine;
+  /** Engine name and version, e.g. "SQLite 3.50.4" or "PostgreSQL 15.19". */
+  version(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Every migration, in order. One set serves both engines. */
+const migrations: Record<string, Migration> = {
+  '001-foundation': m001,
+};
+
+class StaticProvider implements MigrationProvider {
+  async getMigrations() {
+    return migrations;
+  }
+}
+
+/**
+ * Opens the database: PostgreSQL when a URL is given, else SQLite at dataDir/learn.db
+ * (WAL, foreign keys on). `dataDir: ':memory:'` gives an in-memory SQLite database for tests.
+ */
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): DatabaseHandle {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      engine: 'postgres',
+      async version() {
+        const r = await sql<{ v: string }>`show server_version`.execute(db);
+        return `PostgreSQL ${r.rows[0]?.v ?? 'unknown'}`;
+      },
+      close: () => db.destroy(),
+    };
+  }
+  let file = ':memory:';
+  if (opts.dataDir !== ':memory:') {
+    mkdirSync(opts.dataDir, { recursive: true });
+    file = join(opts.dataDir, 'learn.db');
+  }
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    engine: 'sqlite',
+    async version() {
+      const r = await sql<{ v: string }>`select sqlite_version() as v`.execute(db);
+      return `SQLite ${r.rows[0]?.v ?? 'unknown'}`;
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** Brings the schema up to date; throws with the failing migration's name. */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  migrationDialect.name = handle.engine;
+  const migrator = new Migrator({ db: handle.db, provider: new StaticProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? String(error)}`, {
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,58 @@
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { loadConfig, ConfigError, type Config } from './config.js';
+import { openDatabase, migrateToLatest } from './db/database.js';
+import { seed } from './db/seed.js';
+import { buildApp, type AppDeps } from './app.js';
+import { systemClock } from './platform/clock.js';
+import { PasswordHasher } from './platform/passwords.js';
+import { purgeExpiredSessions } from './platform/sessions.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
+config.webDist ??= join(here, '..', '..', 'web', 'dist');
+
+const handle = openDatabase(config);
+await migrateToLatest(handle);
+const deps: AppDeps = {
+  config,
+  db: handle.db,
+  engine: handle.engine,
+  dbVersion: () => handle.version(),
+  clock: systemClock,
+  hasher: new PasswordHasher(config.passwordHash.cost, config.passwordHash.concurrency),
+};
+const seeded = await seed(deps);
+const app = await buildApp(deps);
+
+if (seeded.generatedGuidePassword) {
+  // Plain text on purpose: an operator must be able to read this once in the console.
+  console.log(
+    `\n\n  First start: the default mate account was created.\n    email:    ${config.guide.email}\n    password: ${seeded.generatedGuidePassword}\n  It is shown only this once. Sign in and change it, or set LEARN_GUIDE_PASSWORD before the first start.\n`,
+  );
+}
+
+const purge = setInterval(() => {
+  purgeExpiredSessions(deps.db, deps.clock.now(), config.session).catch((err) => app.log.error({ err }, 'session purge failed'));
+}, 10 * 60_000);
+purge.unref();
+
+async function shutdown(signal: string) {
+  app.log.info(`${signal} received, shutting down`);
+  clearInterval(purge);
+  await app.close();
+  await handle.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Learn is serving on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${await handle.version()})`);

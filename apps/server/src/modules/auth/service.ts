@@ -1,0 +1,45 @@
+import type { LoginInput, PublicUser } from '@learn/shared';
+import type { AppDeps } from '../../app.js';
+import { authenticationError, tooManyRequestsError } from '../../platform/errors.js';
+import { createSession, destroySession } from '../../platform/sessions.js';
+import { clearFailures, recordFailure, secondsBlocked } from '../../platform/login-throttle.js';
+import { audit } from '../../platform/audit.js';
+import { findUserByEmail, recordLogin, toPublicUser } from '../people/repository.js';
+
+/** Same words whether or not the account exists, so sign-in reveals nothing about accounts. */
+export const LOGIN_FAILED_MESSAGE = 'Invalid email or password.';
+
+export function tooManyAttemptsMessage(seconds: number) {
+  const wait = seconds >= 60 ? `${Math.ceil(seconds / 60)} minute(s)` : `${seconds} second(s)`;
+  return `Too many sign-in attempts. Please wait ${wait} and try again.`;
+}
+
+/**
+ * Signs a user in: throttle check, constant-work password check, session creation.
+ * Returns the user and the session token for the cookie.
+ */
+export async function login(deps: AppDeps, input: LoginInput, address: string): Promise<{ user: PublicUser; token: string }> {
+  const now = deps.clock.now();
+  const blocked = Math.max(
+    await secondsBlocked(deps.db, 'account', input.email, now),
+    await secondsBlocked(deps.db, 'address', address, now),
+  );
+  if (blocked > 0) throw tooManyRequestsError(tooManyAttemptsMessage(blocked), blocked);
+
+  const row = await findUserByEmail(deps.db, input.email);
+  const ok = row ? await deps.hasher.verify(input.password, row.password_hash) : await deps.hasher.verifyAgainstNothing(input.password);
+  if (!row || !ok) {
+    await recordFailure(deps.db, 'account', input.email, now);
+    await recordFailure(deps.db, 'address', address, now);
+    throw authenticationError(LOGIN_FAILED_MESSAGE);
+  }
+  await clearFailures(deps.db, 'account', input.email);
+  await recordLogin(deps.db, row.id, now);
+  const token = await createSession(deps.db, row.id, now, deps.config.session);
+  await audit(deps.db, { actorId: row.id, action: 'auth.login', target: row.id, at: now });
+  return { user: toPublicUser({ ...row, last_login: now.toISOString() }), token };
+}
+
+export async function logout(deps: AppDeps, token: string | undefined): Promise<void> {
+  if (token) await destroySession(deps.db, token);
+}

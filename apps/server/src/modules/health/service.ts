@@ -1,0 +1,33 @@
+import { sql } from 'kysely';
+import type { AppDeps } from '../../app.js';
+
+export const APP_VERSION = '0.1.0';
+
+export interface HealthReport {
+  ok: boolean;
+  version: string;
+  uptimeSeconds: number;
+  database: { reachable: boolean; engine: string; version: string | null; batchCount: number | null; error?: string };
+}
+
+/** Checks that the database answers, and reports version and uptime. */
+export async function healthReport(deps: AppDeps): Promise<HealthReport> {
+  const uptimeSeconds = Math.round(process.uptime());
+  try {
+    await sql`select 1`.execute(deps.db);
+    const count = await deps.db.selectFrom('batches').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst();
+    return {
+      ok: true,
+      version: APP_VERSION,
+      uptimeSeconds,
+      database: { reachable: true, engine: deps.engine, version: await deps.dbVersion(), batchCount: Number(count?.n ?? 0) },
+    };
+  } catch (err) {
+    return {
+      ok: false,
+      version: APP_VERSION,
+      uptimeSeconds,
+      database: { reachable: false, engine: deps.engine, version: null, batchCount: null, error: (err as Error).message },
+    };
+  }
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { authorizationError } from './errors.js';
+
+const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Refuses state-changing requests from a foreign origin (CSRF defence next to SameSite=Lax cookies).
+ * A browser always sends Origin (or Sec-Fetch-Site) on such requests; scripts that send neither are
+ * allowed, since they cannot ride on a user's cookie.
+ */
+export function installOriginCheck(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (!stateChanging.has(request.method) || !request.url.startsWith('/api/')) return;
+    const site = request.headers['sec-fetch-site'];
+    if (site === 'cross-site') throw authorizationError('Cross-site requests are not allowed');
+    const origin = request.headers.origin;
+    if (!origin) return;
+    let host: string;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      throw authorizationError('Cross-site requests are not allowed');
+    }
+    const expected = request.host;
+    if (host !== expected) throw authorizationError('Cross-site requests are not allowed');
+  });
+}

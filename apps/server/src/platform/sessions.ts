@@ -1,0 +1,83 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/** Session tokens: 256 random bits in the cookie; only their SHA-256 is stored. */
+export const SESSION_COOKIE = 'learn_session';
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+export interface SessionPolicy {
+  idleMs: number;
+  maxMs: number;
+}
+
+export async function createSession(db: Kysely<Database>, userId: string, now: Date, policy: SessionPolicy) {
+  const token = randomBytes(32).toString('base64url');
+  const at = now.toISOString();
+  await db
+    .insertInto('sessions')
+    .values({
+      id: hashToken(token),
+      user_id: userId,
+      created_at: at,
+      last_seen_at: at,
+      expires_at: new Date(now.getTime() + policy.maxMs).toISOString(),
+    })
+    .execute();
+  return token;
+}
+
+/**
+ * The user behind a token, or undefined when the session is unknown, idle past the timeout or past its
+ * absolute lifetime (then it is deleted). Refreshes last_seen at most once a minute.
+ */
+export async function resolveSession(db: Kysely<Database>, token: string, now: Date, policy: SessionPolicy) {
+  const id = hashToken(token);
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'users.id',
+      'users.name',
+      'users.email',
+      'users.role',
+      'users.batch_id',
+      'users.last_login',
+    ])
+    .where('sessions.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const t = now.getTime();
+  const lastSeen = Date.parse(row.last_seen_at);
+  if (t >= Date.parse(row.expires_at) || t - lastSeen >= policy.idleMs) {
+    await db.deleteFrom('sessions').where('id', '=', id).execute();
+    return undefined;
+  }
+  if (t - lastSeen >= TOUCH_INTERVAL_MS)
+    await db.updateTable('sessions').set({ last_seen_at: now.toISOString() }).where('id', '=', id).execute();
+  return row;
+}
+
+export async function destroySession(db: Kysely<Database>, token: string) {
+  await db.deleteFrom('sessions').where('id', '=', hashToken(token)).execute();
+}
+
+/** Ends every session of a user (logout everywhere, password change, removal). */
+export async function destroyUserSessions(db: Kysely<Database>, userId: string) {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+export async function purgeExpiredSessions(db: Kysely<Database>, now: Date, policy: SessionPolicy) {
+  const idleCutoff = new Date(now.getTime() - policy.idleMs).toISOString();
+  await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', now.toISOString()), eb('last_seen_at', '<=', idleCutoff)]))
+    .execute();
+}

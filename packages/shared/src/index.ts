@@ -1,0 +1,3 @@
+export * from './errors.js';
+export * from './constants.js';
+export * from './auth.js';
