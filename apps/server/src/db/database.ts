@@ -40,7 +40,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
       db,
       engine: 'postgres',
       async version() {
-        const r = await sql<{ v: string }>`show server_version`.execute(db);
+        const r = await sql<{ v: string }>`select current_setting('server_version') as v`.execute(db);
         return `PostgreSQL ${r.rows[0]?.v ?? 'unknown'}`;
       },
       close: () => db.destroy(),

@@ -3,8 +3,8 @@ import type { Database } from '../db/schema.js';
 
 /**
  * Login throttling, kept in the database so every server instance sees the same counts.
- * An account may fail 5 times and an address 20 times in 15 minutes; past that each further failure
- * blocks the key for a doubling time (30 s, 60 s, ... at most 15 minutes), answered 429 with Retry-After.
+ * An account may fail 5 times and an address 20 times in 15 minutes; the failure that reaches the limit,
+ * and each one after it, blocks the key for a doubling time (30 s, 60 s, ... at most 15 minutes), answered 429 with Retry-After.
  * A success clears the account's count, so the real user is never locked out for long.
  */
 export const throttleRules = {
@@ -35,7 +35,7 @@ export async function recordFailure(db: Kysely<Database>, kind: Kind, value: str
     const failures = fresh ? 1 : row.failures + 1;
     const over = failures - rule.free;
     const blocked_until =
-      over > 0 ? new Date(now.getTime() + Math.min(rule.maxBlockMs, rule.baseBlockMs * 2 ** (over - 1))).toISOString() : null;
+      over >= 0 ? new Date(now.getTime() + Math.min(rule.maxBlockMs, rule.baseBlockMs * 2 ** over)).toISOString() : null;
     const window_started_at = fresh ? now.toISOString() : row.window_started_at;
     if (row) await trx.updateTable('login_throttle').set({ failures, window_started_at, blocked_until }).where('key', '=', k).execute();
     else await trx.insertInto('login_throttle').values({ key: k, failures, window_started_at, blocked_until }).execute();

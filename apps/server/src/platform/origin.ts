@@ -16,12 +16,13 @@ export function installOriginCheck(app: FastifyInstance): void {
     const origin = request.headers.origin;
     if (!origin) return;
     let host: string;
+    let expected: string;
     try {
       host = new URL(origin).host;
+      expected = new URL(`${request.protocol}://${request.host}`).host;
     } catch {
       throw authorizationError('Cross-site requests are not allowed');
     }
-    const expected = request.host;
     if (host !== expected) throw authorizationError('Cross-site requests are not allowed');
   });
 }

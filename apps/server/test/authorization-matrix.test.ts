@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, engines, GUIDE_EMAIL, GUIDE_PASSWORD, type TestApp } from './harness.js';
+
+/**
+ * Every route x role -> expected status. Each module adds its routes here; a new route without a row is
+ * a review finding. Statuses are what the server answers, whatever the client would have shown.
+ */
+type Role = 'anonymous' | 'student' | 'guide';
+interface Row {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS';
+  url: string;
+  payload?: object;
+  expect: Record<Role, number>;
+}
+
+export const matrix: Row[] = [
+  { method: 'GET', url: '/api/health', expect: { anonymous: 200, student: 200, guide: 200 } },
+  { method: 'GET', url: '/api/test_api.php', expect: { anonymous: 200, student: 200, guide: 200 } },
+  { method: 'OPTIONS', url: '/api/login.php', expect: { anonymous: 204, student: 204, guide: 204 } },
+  { method: 'GET', url: '/api/auth/me', expect: { anonymous: 401, student: 200, guide: 200 } },
+  { method: 'POST', url: '/api/auth/login', payload: { email: 'x1@example.com', password: 'wrong-pw' }, expect: { anonymous: 401, student: 401, guide: 401 } },
+  { method: 'POST', url: '/api/login.php', payload: { email: 'x2@example.com', password: 'wrong-pw' }, expect: { anonymous: 401, student: 401, guide: 401 } },
+  { method: 'GET', url: '/api/unknown-route', expect: { anonymous: 404, student: 404, guide: 404 } },
+];
+
+describe.each(engines)('authorization matrix (%s)', (engine) => {
+  let t: TestApp;
+  const cookies: Partial<Record<Role, string>> = {};
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    const s = await t.createUser({ role: 'student' });
+    cookies.student = await t.login(s.email, s.password);
+    cookies.guide = await t.login(GUIDE_EMAIL, GUIDE_PASSWORD);
+  });
+  afterAll(() => t.close());
+
+  const cases = matrix.flatMap((row) =>
+    (['anonymous', 'student', 'guide'] as const).map((role) => ({ ...row, role, status: row.expect[role] })),
+  );
+  it.each(cases)('$method $url as $role -> $status', async ({ method, url, payload, role, status }) => {
+    const cookie = cookies[role];
+    // Sign-in attempts use an address per role so the matrix never trips the login throttle.
+    const res = await t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {}, remoteAddress: `10.20.0.${role.length}` });
+    expect(res.statusCode).toBe(status);
+  });
+});
