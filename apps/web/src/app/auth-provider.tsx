@@ -1,0 +1,52 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { LoginInput, LoginResponse, PublicUser } from '@learn/shared';
+import { api, setUnauthenticatedHandler } from '../lib/api-client';
+
+interface AuthState {
+  /** undefined while the server is being asked who is signed in. */
+  user: PublicUser | null | undefined;
+  login(input: LoginInput): Promise<PublicUser>;
+  logout(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthState | undefined>(undefined);
+
+/** Who is signed in comes from the server's /api/auth/me, never from local storage. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<PublicUser | null | undefined>(undefined);
+
+  useEffect(() => {
+    let live = true;
+    api<{ user: PublicUser }>('auth/me', { retries: 2 })
+      .then((r) => live && setUser(r.user))
+      .catch(() => live && setUser(null));
+    setUnauthenticatedHandler(() => setUser(null));
+    return () => {
+      live = false;
+      setUnauthenticatedHandler(undefined);
+    };
+  }, []);
+
+  const login = useCallback(async (input: LoginInput) => {
+    const r = await api<LoginResponse>('auth/login', { method: 'POST', body: input });
+    setUser(r.user);
+    return r.user;
+  }, []);
+
+  const logout = useCallback(async () => {
+    try {
+      await api('auth/logout', { method: 'POST' });
+    } finally {
+      setUser(null);
+    }
+  }, []);
+
+  const value = useMemo(() => ({ user, login, logout }), [user, login, logout]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used within an AuthProvider');
+  return ctx;
+}

@@ -1,0 +1,38 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { AppShell, Overlay } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useAuth } from '../auth-provider';
+import { PageLoader, usePrefix } from '../router';
+import { Sidebar } from './sidebar';
+import { Header } from './header';
+
+/** Sidebar, top bar and main content. On small screens the sidebar slides in and a tap on the backdrop closes it. */
+export default function AppLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { user } = useAuth();
+  const prefix = usePrefix();
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 270, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+      className={user?.role === 'student' ? 'no-select' : undefined}
+    >
+      <AppShell.Header>
+        <Header prefix={prefix} navOpened={opened} onToggleNav={toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar id="app-sidebar" aria-label="Sidebar" style={{ zIndex: 201 }}>
+        <Sidebar prefix={prefix} onNavigate={close} />
+      </AppShell.Navbar>
+      {opened && (
+        <Overlay hiddenFrom="sm" fixed zIndex={200} backgroundOpacity={0.35} onClick={close} data-testid="sidebar-backdrop" />
+      )}
+      <AppShell.Main>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,109 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createHashRouter, Navigate, RouterProvider, useLocation, useParams } from 'react-router-dom';
+import { Center, Loader } from '@mantine/core';
+import { isCoursePrefix, type CoursePrefix, type Role } from '@learn/shared';
+import { useAuth } from './auth-provider';
+import { homePath, pages } from './routes';
+
+const LandingPage = lazy(() => import('../features/landing/landing-page'));
+const LoginPage = lazy(() => import('../features/auth/login-page'));
+const AppLayout = lazy(() => import('./layout/app-layout'));
+const PlaceholderPage = lazy(() => import('../features/placeholder/placeholder-page'));
+
+export function PageLoader() {
+  return (
+    <Center h="60vh" role="status" aria-label="Loading">
+      <Loader />
+    </Center>
+  );
+}
+
+/** The course prefix of the current route; only valid inside CourseArea. */
+export function usePrefix(): CoursePrefix {
+  const { prefix } = useParams();
+  return isCoursePrefix(prefix) ? prefix : 'c-cpp';
+}
+
+/** /{prefix}/*: an unknown prefix goes to the landing page, a visitor with no session to the login. */
+function CourseArea() {
+  const { prefix } = useParams();
+  const { user } = useAuth();
+  const location = useLocation();
+  if (!isCoursePrefix(prefix)) return <Navigate to="/" replace />;
+  if (user === undefined) return <PageLoader />;
+  if (!user) return <Navigate to={`/${prefix}/login`} replace state={{ from: location.pathname }} />;
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <AppLayout />
+    </Suspense>
+  );
+}
+
+function LoginRoute() {
+  const { prefix } = useParams();
+  const { user } = useAuth();
+  if (!isCoursePrefix(prefix)) return <Navigate to="/" replace />;
+  if (user === undefined) return <PageLoader />;
+  if (user) return <Navigate to={homePath(prefix, user.role)} replace />;
+  return <LoginPage prefix={prefix} />;
+}
+
+/** The course root sends each role to its home. */
+function RoleHome() {
+  const prefix = usePrefix();
+  const { user } = useAuth();
+  return <Navigate to={homePath(prefix, user!.role)} replace />;
+}
+
+/** A page only some roles may open; others go to their own home (the server refuses their calls anyway). */
+function RoleGate({ roles, children }: { roles: Role[]; children: ReactNode }) {
+  const prefix = usePrefix();
+  const { user } = useAuth();
+  if (!user || !roles.includes(user.role)) return <Navigate to={homePath(prefix, user?.role ?? 'student')} replace />;
+  return <>{children}</>;
+}
+
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageLoader />}>{children}</Suspense>;
+}
+
+/** The page of each route segment; a segment not listed yet renders its title until its work lands. */
+const routeElements: Partial<Record<string, ReactNode>> = {};
+
+function pagePath(segment: string) {
+  if (segment === 'lecture') return 'lecture/:dayId';
+  if (segment === 'exam') return 'exam/:examId';
+  return segment;
+}
+
+export const router = createHashRouter([
+  { path: '/', element: <Lazy><LandingPage /></Lazy> },
+  { path: '/:prefix/login', element: <Lazy><LoginRoute /></Lazy> },
+  {
+    path: '/:prefix',
+    element: <CourseArea />,
+    children: [
+      { index: true, element: <RoleHome /> },
+      ...pages.map((p) => ({
+        path: pagePath(p.segment),
+        element: (
+          <RoleGate roles={p.roles}>
+            <Lazy>{routeElements[p.segment] ?? <PlaceholderPage label={p.label} />}</Lazy>
+          </RoleGate>
+        ),
+      })),
+      { path: '*', element: <UnknownCoursePath /> },
+    ],
+  },
+  { path: '*', element: <Navigate to="/" replace /> },
+]);
+
+function UnknownCoursePath() {
+  const prefix = usePrefix();
+  return <Navigate to={`/${prefix}/`} replace />;
+}
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}
+

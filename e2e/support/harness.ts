@@ -1,0 +1,129 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, mkdirSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import Database from 'better-sqlite3';
+import { PasswordHasher } from '../../apps/server/src/platform/passwords.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const screenshotDir = join(root, 'e2e', 'screenshots');
+export const GUIDE = { email: 'guide@example.com', password: 'e2e-guide-password' };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface Running {
+  baseUrl: string;
+  browser: Browser;
+  /** Adds a student straight to the database (a fixture until the guide screens can do it). */
+  createStudent(name: string, email: string, password: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts the built app on a free port with a temporary data dir, and the system Chromium. */
+export async function startApp(): Promise<Running> {
+  if (!existsSync(join(root, 'apps/web/dist/index.html')))
+    throw new Error('The web app is not built: run `npm run build` first (npm run test:e2e does).');
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath))
+    throw new Error(`Chromium not found at ${executablePath}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'learn-e2e-'));
+  const port = await freePort();
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LEARN_GUIDE_EMAIL: GUIDE.email,
+      LEARN_GUIDE_PASSWORD: GUIDE.password,
+      PASSWORD_HASH_COST: '14',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode} before answering`);
+    try {
+      const r = await fetch(`${baseUrl}/api/health`);
+      if (r.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error('the server did not answer /api/health within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const browser = await chromium.launch({
+    executablePath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return {
+    baseUrl,
+    browser,
+    async createStudent(name, email, password) {
+      const hash = await new PasswordHasher(14, 1).hash(password);
+      const db = new Database(join(dataDir, 'learn.db'));
+      db.prepare(
+        "insert into users (id, name, email, role, password_hash, batch_id, last_login, created_at) values (?, ?, ?, 'student', ?, null, null, ?)",
+      ).run(`user_student_${Date.now()}`, name, email, hash, new Date().toISOString());
+      db.close();
+    },
+    async stop() {
+      await browser.close();
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const viewports = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+export async function newPage(app: Running, viewport: keyof typeof viewports = 'desktop'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await app.browser.newContext({ viewport: viewports[viewport], baseURL: app.baseUrl, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => {
+    throw new Error(`page error: ${err.message}`);
+  });
+  return { context, page };
+}
+
+/** Writes a screenshot to e2e/screenshots (ignored by git) to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** Serious and critical accessibility violations on the current page. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+export async function signIn(page: Page, prefix: string, email: string, password: string): Promise<void> {
+  await page.goto(`/#/${prefix}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
