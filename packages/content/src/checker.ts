@@ -5,7 +5,7 @@
  * sandboxed runner instead).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir, cpus } from 'node:os';
 import { join, basename } from 'node:path';
 import type { LoadedLesson } from './loader.js';
@@ -159,7 +159,10 @@ export async function checkLessons(
     while (next < work.length) {
       const i = next++;
       const { lesson, job } = work[i]!;
-      const message = await job.exec(root, `w${w}_${i}`).catch((e: Error) => e.message);
+      // Each check gets its own folder: examples that write files cannot collide with each other.
+      const dir = join(root, `job${i}`);
+      mkdirSync(dir);
+      const message = await job.exec(dir, `w${w}`).catch((e: Error) => e.message);
       if (message) problems.push({ file: basename(lesson.file), where: job.where, message });
     }
   }
