@@ -46,7 +46,7 @@ describe('LoginPage', () => {
 
   it("disables inputs while 'Signing In...', then shows the server's message in the red box", async () => {
     let release!: (r: Response) => void;
-    const fetchMock = vi.fn((url: string) =>
+    const fetchMock = vi.fn((url: string, _init?: RequestInit) =>
       url.includes('auth/me')
         ? Promise.resolve(json(401, { type: 'AUTHENTICATION', message: 'Authentication required' }))
         : new Promise<Response>((r) => (release = r)),
