@@ -1,3 +1,5 @@
 export * from './errors.js';
 export * from './constants.js';
 export * from './auth.js';
+export * from './content-blocks.js';
+export * from './courses.js';

@@ -9,6 +9,11 @@ const LandingPage = lazy(() => import('../features/landing/landing-page'));
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 const AppLayout = lazy(() => import('./layout/app-layout'));
 const PlaceholderPage = lazy(() => import('../features/placeholder/placeholder-page'));
+const StudentHome = lazy(() => import('../features/dashboard/student-home'));
+const GuideHome = lazy(() => import('../features/dashboard/guide-home'));
+const LecturePage = lazy(() => import('../features/lectures/lecture-page'));
+const ManageLecturesPage = lazy(() => import('../features/manage-lectures/manage-lectures-page'));
+const ManageAssignmentsPage = lazy(() => import('../features/manage-assignments/manage-assignments-page'));
 
 export function PageLoader() {
   return (
@@ -68,7 +73,13 @@ function Lazy({ children }: { children: ReactNode }) {
 }
 
 /** The page of each route segment; a segment not listed yet renders its title until its work lands. */
-const routeElements: Partial<Record<string, ReactNode>> = {};
+const routeElements: Partial<Record<string, ReactNode>> = {
+  student: <StudentHome />,
+  guide: <GuideHome />,
+  lecture: <LecturePage />,
+  'manage-lectures': <ManageLecturesPage />,
+  'manage-homework': <ManageAssignmentsPage />,
+};
 
 function pagePath(segment: string) {
   if (segment === 'lecture') return 'lecture/:dayId';
