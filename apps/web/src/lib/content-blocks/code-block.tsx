@@ -1,0 +1,99 @@
+import { useEffect, useRef, useState } from 'react';
+import { Box, Button, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { COPY_CONFIRMATION_MS, type CodeLanguage } from '@learn/shared';
+import { notify } from '../notify';
+import { copyText } from './copy-text';
+
+export const languageLabels: Record<CodeLanguage, string> = { c: 'C', cpp: 'C++', python: 'Python', bash: 'Bash' };
+
+type Highlight = (code: string, language: CodeLanguage) => string;
+let highlighter: Promise<Highlight> | undefined;
+
+/** highlight.js is fetched on the first code block, once, so it never weighs on the main bundle. */
+function loadHighlighter(): Promise<Highlight> {
+  highlighter ??= import('./highlighter').then((m) => m.highlight);
+  return highlighter;
+}
+
+/** Highlighted HTML once highlight.js has loaded; undefined until then (or if it fails: plain text stays). */
+function useHighlighted(code: string, language: CodeLanguage): string | undefined {
+  const [result, setResult] = useState<{ code: string; language: CodeLanguage; html: string }>();
+  useEffect(() => {
+    let live = true;
+    loadHighlighter()
+      .then((highlight) => live && setResult({ code, language, html: highlight(code, language) }))
+      .catch(() => {
+        /* highlighting is decoration: the plain monospace code is already shown */
+      });
+    return () => {
+      live = false;
+    };
+  }, [code, language]);
+  return result && result.code === code && result.language === language ? result.html : undefined;
+}
+
+/** True for COPY_CONFIRMATION_MS (2 s, spec 9) after a successful copy. */
+function useCopy(text: string) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  async function copy() {
+    try {
+      await copyText(text);
+    } catch {
+      notify({ type: 'error', title: 'Copy failed', message: 'Your browser did not allow copying to the clipboard.' });
+      return;
+    }
+    setCopied(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
+  }
+  return { copied, copy };
+}
+
+/**
+ * A code sample: language label, Copy button and syntax highlighting in a light theme. Students cannot
+ * select text (spec 2 "Layout"), so the Copy button is how they take code away.
+ */
+export function CodeBlock({ code, language, title }: { code: string; language: CodeLanguage; title?: string }) {
+  const html = useHighlighted(code, language);
+  const { copied, copy } = useCopy(code);
+  const label = title ?? languageLabels[language];
+  return (
+    <Paper withBorder radius="md" bg="#fefefe" style={{ overflow: 'hidden' }} data-testid="code-block">
+      <Group justify="space-between" px="sm" py={4} bg="gray.0" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Text size="xs" fw={600} c="gray.8">
+          {label}
+        </Text>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          color={copied ? 'teal.8' : 'gray.8'}
+          leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
+          onClick={copy}
+          aria-label={copied ? 'Copied' : `Copy ${label} code`}
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </Button>
+        <VisuallyHidden role="status">{copied ? 'Code copied to the clipboard' : ''}</VisuallyHidden>
+      </Group>
+      <Box
+        component="pre"
+        m={0}
+        p="sm"
+        tabIndex={0}
+        aria-label={`${label} code`}
+        style={{ overflowX: 'auto', fontSize: 13, lineHeight: 1.55, fontFamily: 'var(--mantine-font-family-monospace)' }}
+      >
+        {html !== undefined ? (
+          <code className={`hljs language-${language}`} style={{ padding: 0, background: 'transparent' }} dangerouslySetInnerHTML={{ __html: html }} />
+        ) : (
+          <code className={`language-${language}`} style={{ color: '#2b2b2b' }}>
+            {code}
+          </code>
+        )}
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,109 @@
+import { Fragment, type ReactNode } from 'react';
+import { Box, Group, List, Paper, Stack, Table, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import { IconBulb, IconPencil } from '@tabler/icons-react';
+import type { ContentBlock } from '@learn/shared';
+import { CodeBlock } from './code-block';
+
+export { CodeBlock } from './code-block';
+
+/**
+ * Lesson text: `**bold**` is shown bold and newlines are kept (content-and-features.md section 2). Nothing
+ * else is interpreted, so a stray asterisk stays an asterisk.
+ */
+export function RichText({ text }: { text: string }) {
+  return <span style={{ whiteSpace: 'pre-wrap' }}>{renderBold(text)}</span>;
+}
+
+function renderBold(text: string): ReactNode[] {
+  // Odd parts of the split are the text between a pair of ** markers.
+  return text.split(/\*\*(.+?)\*\*/s).map((part, i) => (i % 2 === 1 ? <strong key={i}>{part}</strong> : <Fragment key={i}>{part}</Fragment>));
+}
+
+const callouts = {
+  idea: { label: 'Idea', color: 'yellow', Icon: IconBulb },
+  exercise: { label: 'Exercise', color: 'teal', Icon: IconPencil },
+} as const;
+
+function Block({ block }: { block: ContentBlock }) {
+  switch (block.type) {
+    case 'heading':
+      return (
+        <Title order={3} size="h4" mt="xs">
+          <RichText text={block.text} />
+        </Title>
+      );
+    case 'paragraph':
+      return (
+        <Text component="p" m={0} lh={1.65}>
+          <RichText text={block.text} />
+        </Text>
+      );
+    case 'list':
+      return (
+        <List spacing={6} pl={4} styles={{ itemWrapper: { display: 'inline' } }}>
+          {block.items.map((item, i) => (
+            <List.Item key={i} lh={1.6}>
+              <RichText text={item} />
+            </List.Item>
+          ))}
+        </List>
+      );
+    case 'table':
+      return (
+        // Wide tables scroll sideways on a phone; the region is focusable so keyboards can scroll it too.
+        <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`Table: ${block.headers.join(', ')}`}>
+          <Table withTableBorder withColumnBorders striped verticalSpacing="xs" style={{ minWidth: block.headers.length * 130 }}>
+            <Table.Thead>
+              <Table.Tr>
+                {block.headers.map((h, i) => (
+                  <Table.Th key={i} bg="gray.1">
+                    <RichText text={h} />
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {block.rows.map((row, r) => (
+                <Table.Tr key={r}>
+                  {row.map((cell, c) => (
+                    <Table.Td key={c}>
+                      <RichText text={cell} />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Box>
+      );
+    case 'callout': {
+      const { label, color, Icon } = callouts[block.icon];
+      return (
+        <Paper role="note" p="md" radius="md" bg={`${color}.0`} style={{ borderLeft: `4px solid var(--mantine-color-${color}-6)` }}>
+          <Group align="flex-start" gap="sm" wrap="nowrap">
+            <ThemeIcon color={`${color}.2`} c={`${color}.9`} radius="xl" size="lg" aria-hidden data-icon={block.icon}>
+              <Icon size={20} />
+            </ThemeIcon>
+            <Text lh={1.6} style={{ flex: 1, minWidth: 0 }}>
+              <VisuallyHidden>{label}: </VisuallyHidden>
+              <RichText text={block.text} />
+            </Text>
+          </Group>
+        </Paper>
+      );
+    }
+    case 'code':
+      return <CodeBlock code={block.code} language={block.language} />;
+  }
+}
+
+/** Renders lecture content blocks: heading, paragraph, list, table, callout and code. */
+export function ContentBlocks({ blocks }: { blocks: ContentBlock[] }) {
+  return (
+    <Stack gap="md">
+      {blocks.map((block, i) => (
+        <Block key={i} block={block} />
+      ))}
+    </Stack>
+  );
+}
