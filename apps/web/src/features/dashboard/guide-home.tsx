@@ -1,6 +1,51 @@
-import PlaceholderPage from '../placeholder/placeholder-page';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { usePrefix } from '../../app/router';
+import { useSelectedCourse } from '../../lib/course-selection';
+import { useGuideDashboard } from './api/get-dashboards';
+import { CoursePicker } from './components/course-picker';
+import { QuickLinks, SummaryCards } from './components/guide-cards';
+import { ErrorState, LoadingState } from './components/query-state';
+import { StudentsTable } from './components/students-table';
 
-/** Placeholder until this page is built. */
-export default function Page() {
-  return <PlaceholderPage label="guide-home" />;
+/** Guide home: the course at a glance, who needs attention, what waits for grading, and the guide pages. */
+export default function GuideHome() {
+  const prefix = usePrefix();
+  const selection = useSelectedCourse(prefix);
+  const dashboard = useGuideDashboard(selection.course?.id);
+  const d = dashboard.data;
+
+  let body;
+  if (selection.error) body = <ErrorState title="Could not load the courses" error={selection.error} />;
+  else if (selection.isLoading || (dashboard.isPending && dashboard.fetchStatus !== 'idle')) body = <LoadingState label="Loading the course dashboard..." />;
+  else if (!selection.course) body = <Text c="gray.7">No course is available here yet.</Text>;
+  else if (dashboard.error) body = <ErrorState title="Could not load the dashboard" error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
+  else if (d)
+    body = (
+      <>
+        <SummaryCards prefix={prefix} data={d} />
+        <StudentsTable prefix={prefix} students={d.students} lectureCount={d.lectureCount} />
+      </>
+    );
+
+  const title = d?.courseTitle ?? selection.course?.title;
+  const lectureCount = d?.lectureCount ?? selection.course?.lectureCount;
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={1} size="h2">
+            {title ?? 'Dashboard'}
+          </Title>
+          {lectureCount !== undefined && (
+            <Text c="gray.7" mt={4}>
+              {lectureCount} {lectureCount === 1 ? 'lecture' : 'lectures'}
+            </Text>
+          )}
+        </div>
+        <CoursePicker courses={selection.courses} value={selection.course?.id} onChange={selection.select} />
+      </Group>
+      {body}
+      <QuickLinks prefix={prefix} />
+    </Stack>
+  );
 }
