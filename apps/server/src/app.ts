@@ -15,6 +15,10 @@ import { installOriginCheck } from './platform/origin.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { legacyFoundationRoutes } from './modules/legacy/routes.js';
+import { courseRoutes } from './modules/courses/routes.js';
+import { progressRoutes } from './modules/progress/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { accessRoutes } from './modules/access/routes.js';
 
 /** What every module gets: configuration, the database, the clock and shared services. */
 export interface AppDeps {
@@ -41,6 +45,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   authRoutes(app, deps);
   healthRoutes(app, deps);
   legacyFoundationRoutes(app, deps);
+  courseRoutes(app, deps);
+  progressRoutes(app, deps);
+  dashboardRoutes(app, deps);
+  accessRoutes(app, deps);
 
   const webDist = deps.config.webDist;
   if (webDist && existsSync(join(webDist, 'index.html'))) {

@@ -21,6 +21,19 @@ export const matrix: Row[] = [
   { method: 'POST', url: '/api/auth/login', payload: { email: 'x1@example.com', password: 'wrong-pw' }, expect: { anonymous: 401, student: 401, guide: 401 } },
   { method: 'POST', url: '/api/login.php', payload: { email: 'x2@example.com', password: 'wrong-pw' }, expect: { anonymous: 401, student: 401, guide: 401 } },
   { method: 'GET', url: '/api/unknown-route', expect: { anonymous: 404, student: 404, guide: 404 } },
+  // Courses and lectures. The student holds no grants in this matrix.
+  { method: 'GET', url: '/api/courses?prefix=python', expect: { anonymous: 401, student: 200, guide: 200 } },
+  { method: 'GET', url: '/api/courses/course_python_01/lectures', expect: { anonymous: 401, student: 200, guide: 200 } },
+  { method: 'GET', url: '/api/lectures/python-day-1', expect: { anonymous: 401, student: 403, guide: 200 } },
+  { method: 'POST', url: '/api/lectures/python-day-1/quiz/0/check', payload: { answer: 0 }, expect: { anonymous: 401, student: 403, guide: 200 } },
+  { method: 'POST', url: '/api/lectures/python-day-1/complete', expect: { anonymous: 401, student: 403, guide: 403 } },
+  { method: 'GET', url: '/api/lectures/python-day-1/edit', expect: { anonymous: 401, student: 403, guide: 200 } },
+  { method: 'PUT', url: '/api/lectures/python-day-1/edit', payload: {}, expect: { anonymous: 401, student: 403, guide: 400 } },
+  { method: 'GET', url: '/api/lectures/python-day-1/assignment', expect: { anonymous: 401, student: 403, guide: 200 } },
+  { method: 'PUT', url: '/api/lectures/python-day-1/assignment', payload: {}, expect: { anonymous: 401, student: 403, guide: 400 } },
+  { method: 'GET', url: '/api/dashboard/student?courseId=course_python_01', expect: { anonymous: 401, student: 200, guide: 403 } },
+  { method: 'GET', url: '/api/dashboard/guide?courseId=course_python_01', expect: { anonymous: 401, student: 403, guide: 200 } },
+  { method: 'PUT', url: '/api/access', payload: { changes: [] }, expect: { anonymous: 401, student: 403, guide: 400 } },
 ];
 
 describe.each(engines)('authorization matrix (%s)', (engine) => {

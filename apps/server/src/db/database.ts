@@ -6,6 +6,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, 
 import type { Database } from './schema.js';
 import { dialect as migrationDialect } from './migrations/helpers.js';
 import * as m001 from './migrations/001-foundation.js';
+import * as m002 from './migrations/002-courses.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -20,6 +21,7 @@ export interface DatabaseHandle {
 /** Every migration, in order. One set serves both engines. */
 const migrations: Record<string, Migration> = {
   '001-foundation': m001,
+  '002-courses': m002,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -54,7 +54,61 @@ export interface AuditLogTable {
   at: string;
 }
 
+export interface LecturesTable {
+  id: string;
+  course_id: string;
+  day: number;
+  title: string;
+  description: string;
+  /** JSON: string[] */
+  key_concepts: string;
+  /** JSON: QuizQuestion[] (with the answer key) */
+  quick_quiz: string;
+  /** JSON: ContentBlock[] */
+  detailed_content: string;
+  /** JSON: ContentBlock[] */
+  code_content: string;
+  updated_at: string | null;
+  updated_by: string | null;
+}
+
+export interface AssignmentsTable {
+  id: string;
+  course_id: string;
+  lecture_id: string;
+  day: number;
+  /** JSON: LessonTask[] including solution and tests — server-side only. */
+  tasks: string;
+  updated_at: string | null;
+  updated_by: string | null;
+}
+
+export interface AccessGrantsTable {
+  student_id: string;
+  lecture_id: string;
+  kind: 'explanation' | 'code' | 'assignment';
+  granted_by: string | null;
+  granted_at: string;
+}
+
+export interface LectureCompletionsTable {
+  student_id: string;
+  lecture_id: string;
+  completed_at: string;
+}
+
+export interface BadgeAwardsTable {
+  student_id: string;
+  badge_id: string;
+  awarded_at: string;
+}
+
 export interface Database {
+  lectures: LecturesTable;
+  assignments: AssignmentsTable;
+  access_grants: AccessGrantsTable;
+  lecture_completions: LectureCompletionsTable;
+  badge_awards: BadgeAwardsTable;
   users: UsersTable;
   sessions: SessionsTable;
   batches: BatchesTable;

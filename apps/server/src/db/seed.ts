@@ -1,4 +1,5 @@
-import { courses } from '@learn/content';
+import { courses, loadCatalogue, type LoadedCourse } from '@learn/content';
+import { importCatalogue } from '../modules/courses/import.js';
 import { defaultBatchNames } from '@learn/shared';
 import type { AppDeps } from '../app.js';
 import { generatePassword } from '../platform/passwords.js';
@@ -13,10 +14,15 @@ function batchId(name: string) {
   return `batch_${name.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`;
 }
 
-/**
- * First-start data: the three courses, the six default batches and the default guide account.
+/*
  * Idempotent: seeding twice changes nothing. The guide is created only while no guide exists, so an
  * operator who later removes it does not see it come back.
+ */
+let catalogue: LoadedCourse[] | undefined;
+
+/**
+ * First-start data: the three courses, their lectures and assignments, the six default batches and
+ * the default guide account.
  */
 export async function seed(deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'hasher'>): Promise<SeedResult> {
   const { db } = deps;
@@ -40,6 +46,9 @@ export async function seed(deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'hash
       await trx.insertInto('audit_log').values({ actor_id: null, action: 'seed.batches', target: null, details: null, at: now }).execute();
     }
   });
+
+  catalogue ??= loadCatalogue();
+  await importCatalogue(db, catalogue);
 
   const anyGuide = await db.selectFrom('users').select('id').where('role', '=', 'guide').limit(1).executeTakeFirst();
   if (!anyGuide) {

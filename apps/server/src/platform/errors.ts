@@ -34,13 +34,18 @@ function fieldErrors(error: ZodError): Record<string, string> {
   return out;
 }
 
-/** Validates input with a shared zod schema; a failure is a 400 whose message is the first problem. */
-export function parse<S extends ZodType>(schema: S, input: unknown): z.infer<S> {
+/**
+ * Validates input with a shared zod schema; a failure is a 400 whose message is the first problem.
+ * With `nameField`, the message starts with the field's path (for nested documents such as lecture JSON).
+ */
+export function parse<S extends ZodType>(schema: S, input: unknown, opts: { nameField?: boolean } = {}): z.infer<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const fields = fieldErrors(result.error);
   const first = result.error.issues[0];
-  throw validationError(first?.message ?? 'Invalid request data', { fields });
+  const path = first?.path.map(String).join('.');
+  const message = first ? (opts.nameField && path ? `${path}: ${first.message}` : first.message) : 'Invalid request data';
+  throw validationError(message, { fields });
 }
 
 /** Installs the error and not-found handlers: every error body is `{ type, message, details? }`. */

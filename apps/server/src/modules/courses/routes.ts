@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { assignmentEditSchema, lectureEditSchema, quizCheckSchema, type CoursesResponse } from '@learn/shared';
+import type { AppDeps } from '../../app.js';
+import { parse } from '../../platform/errors.js';
+import { requireActor, requireRole } from '../../platform/authenticate.js';
+import { listCourses } from './repository.js';
+import * as service from './service.js';
+
+const idParams = z.object({ lectureId: z.string().min(1).max(100) });
+
+export function courseRoutes(app: FastifyInstance, deps: AppDeps) {
+  app.get('/api/courses', async (request) => {
+    requireActor(request);
+    const { prefix } = parse(z.object({ prefix: z.string().max(20).optional() }), request.query);
+    return { courses: await listCourses(deps.db, prefix) } satisfies CoursesResponse;
+  });
+
+  app.get('/api/courses/:courseId/lectures', async (request) => {
+    const { courseId } = parse(z.object({ courseId: z.string().min(1).max(100) }), request.params);
+    return service.courseLectures(deps, requireActor(request), courseId);
+  });
+
+  app.get('/api/lectures/:lectureId', async (request) => {
+    const { lectureId } = parse(idParams, request.params);
+    return service.lectureView(deps, requireActor(request), lectureId);
+  });
+
+  app.post('/api/lectures/:lectureId/quiz/:index/check', async (request) => {
+    const { lectureId, index } = parse(idParams.extend({ index: z.coerce.number().int().min(0).max(50) }), request.params);
+    const { answer } = parse(quizCheckSchema, request.body);
+    return service.checkQuiz(deps, requireActor(request), lectureId, index, answer);
+  });
+
+  app.get('/api/lectures/:lectureId/edit', async (request) => {
+    const { lectureId } = parse(idParams, request.params);
+    return service.lectureForEdit(deps, requireRole(request, 'guide'), lectureId);
+  });
+
+  app.put('/api/lectures/:lectureId/edit', async (request) => {
+    const actor = requireRole(request, 'guide');
+    const { lectureId } = parse(idParams, request.params);
+    return service.editLecture(deps, actor, lectureId, parse(lectureEditSchema, request.body, { nameField: true }));
+  });
+
+  app.get('/api/lectures/:lectureId/assignment', async (request) => {
+    const { lectureId } = parse(idParams, request.params);
+    return service.assignmentForEdit(deps, requireRole(request, 'guide'), lectureId);
+  });
+
+  app.put('/api/lectures/:lectureId/assignment', async (request) => {
+    const actor = requireRole(request, 'guide');
+    const { lectureId } = parse(idParams, request.params);
+    return service.editAssignment(deps, actor, lectureId, parse(assignmentEditSchema, request.body, { nameField: true }));
+  });
+}

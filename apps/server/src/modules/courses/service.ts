@@ -1,0 +1,136 @@
+import type { AssignmentEdit, AssignmentView, CourseLecturesResponse, LectureEdit, LectureEditView, LectureView, QuizCheckResult } from '@learn/shared';
+import type { LessonTask } from '@learn/content';
+import type { AppDeps } from '../../app.js';
+import type { Actor } from '../../platform/authenticate.js';
+import { authorizationError, notFoundError, validationError } from '../../platform/errors.js';
+import { audit } from '../../platform/audit.js';
+import * as repo from './repository.js';
+import { canEditContent, canOpenLecture, visibleSections } from './policy.js';
+
+export async function courseLectures(deps: AppDeps, actor: Actor, courseId: string): Promise<CourseLecturesResponse> {
+  const course = await repo.findCourse(deps.db, courseId);
+  if (!course) throw notFoundError('Course not found');
+  const heads = await repo.listLectureHeads(deps.db, courseId);
+  const isGuide = actor.role === 'guide';
+  const accessible = isGuide ? undefined : await repo.accessibleLectureIds(deps.db, actor.id, courseId);
+  const completed = isGuide ? new Set<string>() : await repo.completedLectureIds(deps.db, actor.id, courseId);
+  return {
+    course,
+    lectures: heads.map((l) => ({ id: l.id, day: l.day, title: l.title, accessible: isGuide || accessible!.has(l.id), completed: completed.has(l.id) })),
+  };
+}
+
+/** Loads a lecture the actor may open, with the actor's grants; 404 unknown, 403 no grant at all. */
+async function openLecture(deps: AppDeps, actor: Actor, lectureId: string) {
+  const lecture = await repo.findLecture(deps.db, lectureId);
+  if (!lecture) throw notFoundError('Lecture not found');
+  const grants = actor.role === 'guide' ? new Set<never>() : await repo.grantsFor(deps.db, actor.id, lectureId);
+  if (!canOpenLecture(actor, grants)) throw authorizationError("Your guide hasn't granted you access yet.");
+  return { lecture, grants };
+}
+
+/** The lecture as the actor may see it: a section without its grant is absent from the payload. */
+export async function lectureView(deps: AppDeps, actor: Actor, lectureId: string): Promise<LectureView> {
+  const { lecture, grants } = await openLecture(deps, actor, lectureId);
+  const course = (await repo.findCourse(deps.db, lecture.courseId))!;
+  const access = visibleSections(actor, grants);
+  const completed = actor.role === 'student' && (await repo.completedLectureIds(deps.db, actor.id, lecture.courseId)).has(lecture.id);
+  const view: LectureView = {
+    id: lecture.id,
+    courseId: lecture.courseId,
+    courseTitle: course.title,
+    prefix: course.prefix,
+    day: lecture.day,
+    title: lecture.title,
+    description: lecture.description,
+    keyConcepts: lecture.keyConcepts,
+    quickQuiz: lecture.quickQuiz.map((q) => ({ question: q.question, options: q.options })),
+    access,
+    completed,
+  };
+  if (access.explanation) view.detailedContent = lecture.detailedContent;
+  if (access.code) view.codeContent = lecture.codeContent;
+  if (access.assignment) {
+    const assignment = await repo.findAssignment(deps.db, lecture.id);
+    // Only what a student may see of a task: never the solution or the tests.
+    view.tasks = (assignment?.tasks ?? []).map((t) => ({ type: t.type, content: t.content, ...(t.initialCode ? { initialCode: t.initialCode } : {}) }));
+  }
+  return view;
+}
+
+/** The server checks a quiz answer, so the answer key never reaches a student's browser. */
+export async function checkQuiz(deps: AppDeps, actor: Actor, lectureId: string, index: number, answer: number): Promise<QuizCheckResult> {
+  const { lecture } = await openLecture(deps, actor, lectureId);
+  const question = lecture.quickQuiz[index];
+  if (!question) throw notFoundError('Quiz question not found');
+  return { correct: question.correctAnswer === answer, correctAnswer: question.correctAnswer };
+}
+
+export async function lectureForEdit(deps: AppDeps, actor: Actor, lectureId: string): Promise<LectureEditView> {
+  if (!canEditContent(actor)) throw authorizationError();
+  const lecture = await repo.findLecture(deps.db, lectureId);
+  if (!lecture) throw notFoundError('Lecture not found');
+  const { id, courseId, day, title, description, keyConcepts, quickQuiz, detailedContent, codeContent, updatedAt } = lecture;
+  return { id, courseId, day, title, description, keyConcepts, quickQuiz, detailedContent, codeContent, updatedAt };
+}
+
+export async function editLecture(deps: AppDeps, actor: Actor, lectureId: string, edit: LectureEdit): Promise<LectureEditView> {
+  if (!canEditContent(actor)) throw authorizationError();
+  const before = await repo.findLecture(deps.db, lectureId);
+  if (!before) throw notFoundError('Lecture not found');
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.updateLecture(trx, lectureId, edit, actor.id, now);
+    await audit(trx, {
+      actorId: actor.id,
+      action: 'lecture.update',
+      target: lectureId,
+      details: { changed: (Object.keys(edit) as (keyof LectureEdit)[]).filter((k) => JSON.stringify(edit[k]) !== JSON.stringify(before[k])) },
+      at: now,
+    });
+  });
+  return lectureForEdit(deps, actor, lectureId);
+}
+
+export async function assignmentForEdit(deps: AppDeps, actor: Actor, lectureId: string): Promise<AssignmentView> {
+  if (!canEditContent(actor)) throw authorizationError();
+  const lecture = await repo.findLecture(deps.db, lectureId);
+  const assignment = lecture && (await repo.findAssignment(deps.db, lectureId));
+  if (!lecture || !assignment) throw notFoundError('Assignment not found');
+  return {
+    id: assignment.id,
+    lectureId,
+    lectureTitle: lecture.title,
+    day: lecture.day,
+    tasks: assignment.tasks.map((t) => ({
+      type: t.type,
+      content: t.content,
+      ...(t.initialCode ? { initialCode: t.initialCode } : {}),
+      autograded: t.autograde !== false && (t.tests?.length ?? 0) > 0,
+      testCount: t.tests?.length ?? 0,
+    })),
+  };
+}
+
+/**
+ * Saves a lecture's tasks (type, content, starter code). A task keeps its reference solution and tests
+ * while it stays at the same place with the same type; a new task is graded by the guide.
+ */
+export async function editAssignment(deps: AppDeps, actor: Actor, lectureId: string, edit: AssignmentEdit): Promise<AssignmentView> {
+  if (!canEditContent(actor)) throw authorizationError();
+  const assignment = await repo.findAssignment(deps.db, lectureId);
+  if (!assignment) throw notFoundError('Assignment not found');
+  const tasks: LessonTask[] = edit.tasks.map((t, i) => {
+    const old = assignment.tasks[i];
+    const initialCode = t.initialCode?.trim() ? t.initialCode : undefined;
+    if (old && old.type === t.type) return { ...old, type: t.type, content: t.content, initialCode };
+    return { type: t.type, content: t.content, initialCode, autograde: false, autogradeReason: 'Added by a mate: graded by hand.' };
+  });
+  if (tasks.length < 1 || tasks.length > 2) throw validationError('An assignment has one or two tasks');
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.updateAssignmentTasks(trx, lectureId, tasks, actor.id, now);
+    await audit(trx, { actorId: actor.id, action: 'assignment.update', target: assignment.id, details: { tasks: tasks.length }, at: now });
+  });
+  return assignmentForEdit(deps, actor, lectureId);
+}

@@ -1,0 +1,76 @@
+import { RECENT_GRADES_SHOWN, BADGES_SHOWN, type GuideDashboard, type StudentDashboard, type GradeItem } from '@learn/shared';
+import type { AppDeps } from '../../app.js';
+import type { Actor } from '../../platform/authenticate.js';
+import { authorizationError, notFoundError } from '../../platform/errors.js';
+import { accessibleLectureIds, completedLectureIds, findCourse, listLectureHeads } from '../courses/repository.js';
+import { listAwards } from '../progress/repository.js';
+
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
+
+/**
+ * Graded homework and exams, newest first. Homework and exams arrive with later work; until then a
+ * student has none, and the dashboard shows its empty state.
+ */
+async function recentGrades(_deps: AppDeps, _studentId: string, _courseId: string, _limit: number): Promise<GradeItem[]> {
+  return [];
+}
+
+export async function studentDashboard(deps: AppDeps, actor: Actor, courseId: string): Promise<StudentDashboard> {
+  if (actor.role !== 'student') throw authorizationError();
+  const course = await findCourse(deps.db, courseId);
+  if (!course) throw notFoundError('Course not found');
+  const lectures = await listLectureHeads(deps.db, courseId);
+  const completed = await completedLectureIds(deps.db, actor.id, courseId);
+  const accessible = await accessibleLectureIds(deps.db, actor.id, courseId);
+  const next = lectures.find((l) => accessible.has(l.id) && !completed.has(l.id));
+  return {
+    courseId,
+    courseTitle: course.title,
+    lectureCount: lectures.length,
+    completedCount: completed.size,
+    percentComplete: percent(completed.size, lectures.length),
+    continueLecture: next ? { id: next.id, day: next.day, title: next.title } : null,
+    recentGrades: await recentGrades(deps, actor.id, courseId, RECENT_GRADES_SHOWN),
+    badges: await listAwards(deps.db, actor.id, BADGES_SHOWN),
+  };
+}
+
+export async function guideDashboard(deps: AppDeps, actor: Actor, courseId: string): Promise<GuideDashboard> {
+  if (actor.role !== 'guide') throw authorizationError();
+  const course = await findCourse(deps.db, courseId);
+  if (!course) throw notFoundError('Course not found');
+  const counts = deps.db
+    .selectFrom('lecture_completions')
+    .innerJoin('lectures', 'lectures.id', 'lecture_completions.lecture_id')
+    .select((eb) => ['lecture_completions.student_id', eb.fn.countAll<string | number>().as('n')])
+    .where('lectures.course_id', '=', courseId)
+    .groupBy('lecture_completions.student_id')
+    .as('c');
+  const rows = await deps.db
+    .selectFrom('users')
+    .leftJoin('batches', 'batches.id', 'users.batch_id')
+    .leftJoin(counts, 'c.student_id', 'users.id')
+    .select(['users.id', 'users.name', 'users.email', 'users.last_login', 'batches.name as batch_name', 'c.n'])
+    .where('users.role', '=', 'student')
+    .orderBy('users.name')
+    .execute();
+  return {
+    courseId,
+    courseTitle: course.title,
+    lectureCount: course.lectureCount,
+    students: rows.map((r) => {
+      const done = Number(r.n ?? 0);
+      return {
+        id: r.id,
+        name: r.name,
+        email: r.email,
+        batchName: r.batch_name ?? null,
+        completedCount: done,
+        percentComplete: percent(done, course.lectureCount),
+        lastLogin: r.last_login,
+      };
+    }),
+    pendingHomework: 0,
+    pendingExams: 0,
+  };
+}

@@ -1,0 +1,37 @@
+import { badges, type CompleteLectureResult } from '@learn/shared';
+import type { AppDeps } from '../../app.js';
+import type { Actor } from '../../platform/authenticate.js';
+import { authorizationError, notFoundError } from '../../platform/errors.js';
+import { findLecture, grantsFor } from '../courses/repository.js';
+import { canCompleteLecture } from '../courses/policy.js';
+import * as repo from './repository.js';
+import { badgesForCompletion } from './badge-rules.js';
+
+/**
+ * Records that a student completed a lecture (once), and awards the badges it earns. Returns only the
+ * badges awarded by this call, so the dialog shows each award once.
+ */
+export async function completeLecture(deps: AppDeps, actor: Actor, lectureId: string): Promise<CompleteLectureResult> {
+  const lecture = await findLecture(deps.db, lectureId);
+  if (!lecture) throw notFoundError('Lecture not found');
+  const grants = actor.role === 'student' ? await grantsFor(deps.db, actor.id, lectureId) : new Set<never>();
+  if (!canCompleteLecture(actor, grants))
+    throw authorizationError(actor.role === 'student' ? "Your guide hasn't granted you access yet." : 'Only students complete lectures');
+  const now = deps.clock.now();
+  const awarded = await deps.db.transaction().execute(async (trx) => {
+    await repo.insertCompletion(trx, actor.id, lectureId, now);
+    const earned = badgesForCompletion({
+      totalCompleted: await repo.countCompletions(trx, actor.id),
+      courseId: lecture.courseId,
+      courseCompleted: await repo.countCompletions(trx, actor.id, lecture.courseId),
+      courseLectures: await repo.countLectures(trx, lecture.courseId),
+    });
+    const fresh: string[] = [];
+    for (const id of earned) if (await repo.insertAward(trx, actor.id, id, now)) fresh.push(id);
+    return fresh;
+  });
+  return {
+    completed: true,
+    newBadges: awarded.map((id) => ({ ...badges.find((b) => b.id === id)!, awardedAt: now.toISOString() })),
+  };
+}
