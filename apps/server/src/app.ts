@@ -12,6 +12,7 @@ import { PasswordHasher } from './platform/passwords.js';
 import { installErrorHandling } from './platform/errors.js';
 import { installAuthentication } from './platform/authenticate.js';
 import { installOriginCheck } from './platform/origin.js';
+import { installSecurityHeaders } from './platform/security-headers.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { legacyFoundationRoutes } from './modules/legacy/routes.js';
@@ -40,6 +41,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   installErrorHandling(app);
   installOriginCheck(app);
+  installSecurityHeaders(app);
   installAuthentication(app, deps);
 
   authRoutes(app, deps);
@@ -55,6 +57,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // The build writes .br and .gz beside each asset (scripts/compress-assets.mjs).
+      preCompressed: true,
+      cacheControl: false,
       setHeaders(res, path) {
         // Hashed assets never change; the page itself must always be fresh.
         res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
