@@ -1,10 +1,15 @@
 import { NavLink as RouterLink } from 'react-router-dom';
-import { Box, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Box, Divider, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { prefixLabels, type CoursePrefix } from '@learn/shared';
 import { useAuth } from '../auth-provider';
-import { pages } from '../routes';
+import { pages, roleLabel } from '../routes';
+import { CourseSection } from '../../features/lectures/components/course-section';
 
-/** The sidebar: the track title and the links of the signed-in role (content-and-features.md section 2). */
+/**
+ * The sidebar: the track title, the links of the signed-in role and the course section with its lectures
+ * (content-and-features.md section 2). On phones it also names the signed-in user, which the header hides
+ * below 576 px.
+ */
 export function Sidebar({ prefix, onNavigate }: { prefix: CoursePrefix; onNavigate: () => void }) {
   const { user } = useAuth();
   const links = pages.filter((p) => p.inNav && user && p.roles.includes(user.role));
@@ -14,6 +19,16 @@ export function Sidebar({ prefix, onNavigate }: { prefix: CoursePrefix; onNaviga
         <Title order={2} size="h4">
           {prefixLabels[prefix].sidebar}
         </Title>
+        {user && (
+          <Box hiddenFrom="xs" mt={6} data-testid="sidebar-user">
+            <Text size="sm" fw={600} lh={1.3}>
+              {user.name}
+            </Text>
+            <Text size="xs" c="gray.7" lh={1.3}>
+              {roleLabel(user.role)}
+            </Text>
+          </Box>
+        )}
       </Box>
       <ScrollArea style={{ flex: 1 }} px="xs" pb="md">
         <nav aria-label="Main">
@@ -23,11 +38,8 @@ export function Sidebar({ prefix, onNavigate }: { prefix: CoursePrefix; onNaviga
             </RouterLink>
           ))}
         </nav>
-        {user?.role === 'student' && (
-          <Text size="xs" c="gray.7" px="sm" mt="md">
-            Lectures you can open appear here once your mate grants access.
-          </Text>
-        )}
+        <Divider my="sm" />
+        <CourseSection prefix={prefix} onNavigate={onNavigate} />
       </ScrollArea>
     </Stack>
   );

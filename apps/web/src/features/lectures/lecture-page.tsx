@@ -1,6 +1,95 @@
-import PlaceholderPage from '../placeholder/placeholder-page';
+import { useEffect } from 'react';
+import { Navigate, useParams } from 'react-router-dom';
+import { Alert, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
+import type { LectureView } from '@learn/shared';
+import { useAuth } from '../../app/auth-provider';
+import { usePrefix } from '../../app/router';
+import { useSelectedCourse } from '../../lib/course-selection';
+import { toAppError } from '../../lib/errors';
+import { useLecture } from './api/get-lecture';
+import { CompleteLecture } from './components/complete-lecture';
+import { LectureTabs } from './components/lecture-tabs';
+import { PracticeProblems } from './components/practice-problems';
 
-/** Placeholder until this page is built. */
-export default function Page() {
-  return <PlaceholderPage label="lecture-page" />;
+function LectureSkeleton() {
+  return (
+    <Stack gap="md" role="status" aria-label="Loading lecture">
+      <Skeleton h={20} w={120} />
+      <Skeleton h={36} w="70%" />
+      <Skeleton h={16} w="90%" />
+      <Skeleton h={40} mt="md" />
+      <Skeleton h={160} />
+    </Stack>
+  );
+}
+
+function LectureHeader({ lecture, isStudent }: { lecture: LectureView; isStudent: boolean }) {
+  return (
+    <Group justify="space-between" align="flex-start" gap="md">
+      <Stack gap={6} style={{ flex: '1 1 320px', minWidth: 0 }}>
+        <Group gap="xs">
+          <Badge variant="filled" color="blue.8" radius="sm" size="lg">
+            Day {lecture.day}
+          </Badge>
+          <Text c="gray.8" fw={600} size="sm">
+            {lecture.courseTitle}
+          </Text>
+        </Group>
+        <Title order={1} size="h2">
+          {lecture.title}
+        </Title>
+        <Text c="gray.8" lh={1.6}>
+          {lecture.description}
+        </Text>
+      </Stack>
+      {isStudent && <CompleteLecture lecture={lecture} />}
+    </Group>
+  );
+}
+
+/**
+ * The lecture page (platform-core.md section 2, "Lecture page"): header, four tabs, Practice Problems and,
+ * for students, completion. An unknown lecture goes to the course root, a lecture the student holds no
+ * grant for to the student home.
+ */
+export default function LecturePage() {
+  const { dayId = '' } = useParams();
+  const prefix = usePrefix();
+  const { user } = useAuth();
+  const query = useLecture(dayId);
+  const lecture = query.data;
+  const { course, courses, select } = useSelectedCourse(prefix);
+
+  // Show the lecture's own course in the sidebar (C and C++ share the c-cpp prefix).
+  useEffect(() => {
+    if (lecture && course && course.id !== lecture.courseId && courses.some((c) => c.id === lecture.courseId)) select(lecture.courseId);
+  }, [lecture, course, courses, select]);
+
+  if (query.error) {
+    const error = toAppError(query.error);
+    if (error.type === 'NOT_FOUND' || error.code === 404) return <Navigate to={`/${prefix}/`} replace />;
+    if (error.type === 'AUTHORIZATION' || error.code === 403) return <Navigate to={`/${prefix}/student`} replace />;
+    return (
+      <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="Could not load this lecture" role="alert" maw={640}>
+        <Text size="sm" mb="sm">
+          {error.message}
+        </Text>
+        <Button size="xs" variant="white" color="red.9" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => void query.refetch()} loading={query.isFetching}>
+          Retry
+        </Button>
+      </Alert>
+    );
+  }
+  if (!lecture) return <LectureSkeleton />;
+  // A lecture of the other track is not part of this course area.
+  if (lecture.prefix !== prefix) return <Navigate to={`/${prefix}/`} replace />;
+
+  return (
+    <Stack gap="xl" maw={960} mx="auto" w="100%">
+      <LectureHeader lecture={lecture} isStudent={user?.role === 'student'} />
+      <LectureTabs lecture={lecture} />
+      <PracticeProblems lecture={lecture} />
+    </Stack>
+  );
 }

@@ -56,15 +56,15 @@ function useCopy(text: string) {
  * A code sample: language label, Copy button and syntax highlighting in a light theme. Students cannot
  * select text (spec 2 "Layout"), so the Copy button is how they take code away.
  */
-export function CodeBlock({ code, language, title }: { code: string; language: CodeLanguage; title?: string }) {
+export function CodeBlock({ code, language, caption }: { code: string; language: CodeLanguage; caption?: string }) {
   const html = useHighlighted(code, language);
   const { copied, copy } = useCopy(code);
-  const label = title ?? languageLabels[language];
+  const label = caption ? `${caption} (${languageLabels[language]})` : `${languageLabels[language]} code`;
   return (
     <Paper withBorder radius="md" bg="#fefefe" style={{ overflow: 'hidden' }} data-testid="code-block">
       <Group justify="space-between" px="sm" py={4} bg="gray.0" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
         <Text size="xs" fw={600} c="gray.8">
-          {label}
+          {caption ? `${caption} · ${languageLabels[language]}` : languageLabels[language]}
         </Text>
         <Button
           size="compact-xs"
@@ -72,7 +72,7 @@ export function CodeBlock({ code, language, title }: { code: string; language: C
           color={copied ? 'teal.8' : 'gray.8'}
           leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
           onClick={copy}
-          aria-label={copied ? 'Copied' : `Copy ${label} code`}
+          aria-label={copied ? 'Copied' : `Copy ${label}`}
         >
           {copied ? 'Copied' : 'Copy'}
         </Button>
@@ -83,7 +83,7 @@ export function CodeBlock({ code, language, title }: { code: string; language: C
         m={0}
         p="sm"
         tabIndex={0}
-        aria-label={`${label} code`}
+        aria-label={label}
         style={{ overflowX: 'auto', fontSize: 13, lineHeight: 1.55, fontFamily: 'var(--mantine-font-family-monospace)' }}
       >
         {html !== undefined ? (

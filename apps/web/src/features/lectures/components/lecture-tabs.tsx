@@ -1,0 +1,57 @@
+import { List, Tabs } from '@mantine/core';
+import { IconBook, IconBulb, IconCode, IconHelpCircle } from '@tabler/icons-react';
+import type { ContentBlock, LectureView } from '@learn/shared';
+import { ContentBlocks, RichText } from '../../../lib/content-blocks/content-blocks';
+import { EmptyText, LockedPanel } from './locked-panel';
+import { QuickQuiz } from './quick-quiz';
+
+/** Blocks behind a grant: absent means locked; present but empty is an empty state. */
+function Gated({ blocks, empty }: { blocks: ContentBlock[] | undefined; empty: string }) {
+  if (blocks === undefined) return <LockedPanel />;
+  if (!blocks.length) return <EmptyText>{empty}</EmptyText>;
+  return <ContentBlocks blocks={blocks} />;
+}
+
+/** The four lecture tabs (platform-core.md section 2, "Lecture page"); arrow keys move between tabs. */
+export function LectureTabs({ lecture }: { lecture: LectureView }) {
+  return (
+    <Tabs defaultValue="key-concepts" styles={{ panel: { paddingTop: 'var(--mantine-spacing-lg)' } }}>
+      <Tabs.List>
+        <Tabs.Tab value="key-concepts" leftSection={<IconBulb size={16} aria-hidden />}>
+          Key Concepts
+        </Tabs.Tab>
+        <Tabs.Tab value="detailed" leftSection={<IconBook size={16} aria-hidden />}>
+          Detailed Explanation
+        </Tabs.Tab>
+        <Tabs.Tab value="code" leftSection={<IconCode size={16} aria-hidden />}>
+          Code & Examples
+        </Tabs.Tab>
+        <Tabs.Tab value="quiz" leftSection={<IconHelpCircle size={16} aria-hidden />}>
+          Quick Quiz
+        </Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="key-concepts">
+        {lecture.keyConcepts.length ? (
+          <List spacing="sm" styles={{ itemWrapper: { display: 'inline' } }}>
+            {lecture.keyConcepts.map((k, i) => (
+              <List.Item key={i} lh={1.6}>
+                <RichText text={k} />
+              </List.Item>
+            ))}
+          </List>
+        ) : (
+          <EmptyText>This lecture has no key concepts yet.</EmptyText>
+        )}
+      </Tabs.Panel>
+      <Tabs.Panel value="detailed">
+        <Gated blocks={lecture.detailedContent} empty="This lecture has no detailed explanation yet." />
+      </Tabs.Panel>
+      <Tabs.Panel value="code">
+        <Gated blocks={lecture.codeContent} empty="This lecture has no code examples." />
+      </Tabs.Panel>
+      <Tabs.Panel value="quiz">
+        <QuickQuiz lectureId={lecture.id} questions={lecture.quickQuiz} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
