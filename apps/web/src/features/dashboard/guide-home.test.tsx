@@ -7,7 +7,13 @@ import { guide, json, renderPage, stubFetch } from './test/render-page';
 
 const courses: CoursesResponse = { courses: [{ id: 'course_python_01', prefix: 'python', title: 'Python Programming', lectureCount: 50 }] };
 
-const row = (id: string, name: string, percent: number, lastLogin: string | null, batchName: string | null = 'Spring 2025'): GuideStudentRow => ({
+const row = (
+  id: string,
+  name: string,
+  percent: number,
+  lastLogin: string | null,
+  batchName: string | null = 'Spring 2025',
+): GuideStudentRow => ({
   id,
   name,
   email: `${id}@example.com`,
@@ -57,7 +63,14 @@ describe('GuideHome', () => {
     expect(within(first).getByText('5 of 50 (10%)')).toBeTruthy();
 
     const links = within(screen.getByRole('navigation', { name: 'Guide pages' })).getAllByRole('link');
-    expect(links.map((l) => l.textContent)).toEqual(['Course Access', 'Manage Lectures', 'Manage Assignments', 'Students', 'Batches', 'Analytics']);
+    expect(links.map((l) => l.textContent)).toEqual([
+      'Course Access',
+      'Manage Lectures',
+      'Manage Assignments',
+      'Students',
+      'Batches',
+      'Analytics',
+    ]);
     expect(links[2]!.getAttribute('href')).toBe('/python/manage-homework');
   });
 

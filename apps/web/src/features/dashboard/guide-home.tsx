@@ -16,9 +16,11 @@ export default function GuideHome() {
 
   let body;
   if (selection.error) body = <ErrorState title="Could not load the courses" error={selection.error} />;
-  else if (selection.isLoading || (dashboard.isPending && dashboard.fetchStatus !== 'idle')) body = <LoadingState label="Loading the course dashboard..." />;
+  else if (selection.isLoading || (dashboard.isPending && dashboard.fetchStatus !== 'idle'))
+    body = <LoadingState label="Loading the course dashboard..." />;
   else if (!selection.course) body = <Text c="gray.7">No course is available here yet.</Text>;
-  else if (dashboard.error) body = <ErrorState title="Could not load the dashboard" error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
+  else if (dashboard.error)
+    body = <ErrorState title="Could not load the dashboard" error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
   else if (d)
     body = (
       <>

@@ -23,7 +23,15 @@ const full: StudentDashboard = {
     { kind: 'homework', title: 'Loops', grade: 'B', numeric: 80, gradedAt: '2025-03-02T10:00:00Z' },
     { kind: 'homework', title: 'Variables', grade: 'A', numeric: null, gradedAt: '2025-03-01T10:00:00Z' },
   ],
-  badges: [{ id: 'badge_01', name: 'First Steps', description: 'Completed your first lecture.', icon: 'FootprintsIcon', awardedAt: '2025-03-01T10:00:00Z' }],
+  badges: [
+    {
+      id: 'badge_01',
+      name: 'First Steps',
+      description: 'Completed your first lecture.',
+      icon: 'FootprintsIcon',
+      awardedAt: '2025-03-01T10:00:00Z',
+    },
+  ],
 };
 
 function serve(dashboard: (courseId: string) => Response) {
@@ -46,13 +54,19 @@ describe('StudentHome', () => {
 
     const grades = screen.getByRole('region', { name: 'Recent Grades' });
     const rows = within(grades).getAllByRole('listitem');
-    expect(rows.map((r) => r.textContent)).toEqual([expect.stringContaining('Week 1 Exam'), expect.stringContaining('Loops'), expect.stringContaining('Variables')]);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringContaining('Week 1 Exam'),
+      expect.stringContaining('Loops'),
+      expect.stringContaining('Variables'),
+    ]);
     // Above 80 is green; exactly 80 and a letter with no numeric value are yellow.
     expect(within(rows[0]!).getByText('45/50').closest('[data-tone]')?.getAttribute('data-tone')).toBe('green');
     expect(within(rows[1]!).getByText('B').closest('[data-tone]')?.getAttribute('data-tone')).toBe('yellow');
     expect(within(rows[2]!).getByText('A').closest('[data-tone]')?.getAttribute('data-tone')).toBe('yellow');
 
-    expect(within(screen.getByRole('region', { name: 'Achievements' })).getByText('First Steps')).toBeTruthy();
+    const achievements = screen.getByRole('region', { name: 'Achievements' });
+    expect(within(achievements).getByText('First Steps')).toBeTruthy();
+    expect(achievements.querySelector('[data-badge-icon="footprints"]')).toBeTruthy();
 
     const continueCard = screen.getByRole('region', { name: 'Continue Learning' });
     expect(within(continueCard).getByText('Day 11')).toBeTruthy();
@@ -70,7 +84,9 @@ describe('StudentHome', () => {
   });
 
   it('loads the dashboard of the course chosen in the course picker', async () => {
-    const fetchMock = serve((courseId) => json(200, { ...full, courseId, courseTitle: courseId === 'course_cpp_01' ? 'C++ Programming' : 'C Programming' }));
+    const fetchMock = serve((courseId) =>
+      json(200, { ...full, courseId, courseTitle: courseId === 'course_cpp_01' ? 'C++ Programming' : 'C Programming' }),
+    );
     renderPage(<StudentHome />, '/c-cpp/student');
     await screen.findByText('10 of 25 lectures');
     fireEvent.click(screen.getByRole('combobox', { name: 'Course' }));

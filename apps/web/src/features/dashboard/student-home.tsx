@@ -18,9 +18,11 @@ export default function StudentHome() {
 
   let body;
   if (selection.error) body = <ErrorState title="Could not load your courses" error={selection.error} />;
-  else if (selection.isLoading || (dashboard.isPending && dashboard.fetchStatus !== 'idle')) body = <LoadingState label="Loading your dashboard..." />;
+  else if (selection.isLoading || (dashboard.isPending && dashboard.fetchStatus !== 'idle'))
+    body = <LoadingState label="Loading your dashboard..." />;
   else if (!selection.course) body = <Text c="gray.7">No course is available here yet.</Text>;
-  else if (dashboard.error) body = <ErrorState title="Could not load your dashboard" error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
+  else if (dashboard.error)
+    body = <ErrorState title="Could not load your dashboard" error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
   else if (dashboard.data) {
     const d = dashboard.data;
     body = (

@@ -47,7 +47,9 @@ describe('ManageLecturesPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('loads the first lecture and saves the edited fields, dropping blank key-concept lines', async () => {
-    const fetchMock = serve((body) => json(200, { ...lecture('python-day-1', 'x'), ...(body as object), updatedAt: '2025-03-01T00:00:00Z' }));
+    const fetchMock = serve((body) =>
+      json(200, { ...lecture('python-day-1', 'x'), ...(body as object), updatedAt: '2025-03-01T00:00:00Z' }),
+    );
     await open();
     expect((screen.getByRole('combobox', { name: 'Lecture' }) as HTMLInputElement).value).toBe('Day 1: Introduction');
     expect((screen.getByLabelText(/^Key concepts/) as HTMLTextAreaElement).value).toBe('interpreter\nprint');

@@ -25,7 +25,8 @@ export default function ManageLecturesPage() {
 
   let body;
   if (selection.error) body = <ErrorState title="Could not load the courses" error={selection.error} />;
-  else if (lectures.error) body = <ErrorState title="Could not load the lectures" error={lectures.error} onRetry={() => void lectures.refetch()} />;
+  else if (lectures.error)
+    body = <ErrorState title="Could not load the lectures" error={lectures.error} onRetry={() => void lectures.refetch()} />;
   else if (selection.isLoading || lectures.isLoading) body = <LoadingState label="Loading lectures..." />;
   else if (!courseId) body = <Text c="gray.7">No course is available here yet.</Text>;
   else if (list.length === 0) body = <Text c="gray.7">This course has no lectures yet.</Text>;

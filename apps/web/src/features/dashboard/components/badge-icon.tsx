@@ -1,20 +1,11 @@
 import { ThemeIcon } from '@mantine/core';
-import { IconBug, IconFeather, IconMedal, IconSchool, IconShoe, IconTarget, type Icon } from '@tabler/icons-react';
+import { BadgeIcon } from '../../badges/badge-icon';
 
-const icons: Record<string, Icon> = {
-  FootprintsIcon: IconShoe,
-  TargetIcon: IconTarget,
-  FeatherIcon: IconFeather,
-  GraduationCapIcon: IconSchool,
-  BugIcon: IconBug,
-};
-
-/** A badge's icon; an unknown name shows the default medal (spec 3). Decorative: the name is printed beside it. */
-export function BadgeIcon({ icon }: { icon: string }) {
-  const Glyph = icons[icon] ?? IconMedal;
+/** A badge's icon in a round chip; decorative, since the badge name is printed beside it. */
+export function BadgeChip({ icon }: { icon: string }) {
   return (
     <ThemeIcon size="lg" radius="xl" variant="light" color="yellow.9" aria-hidden>
-      <Glyph size={20} />
+      <BadgeIcon icon={icon} size={20} />
     </ThemeIcon>
   );
 }

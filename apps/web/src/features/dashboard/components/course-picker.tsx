@@ -2,7 +2,15 @@ import { Select } from '@mantine/core';
 import type { CourseSummary } from '@learn/shared';
 
 /** Switches the course of this prefix (C or C++); hidden when the prefix has one course. */
-export function CoursePicker({ courses, value, onChange }: { courses: CourseSummary[]; value: string | undefined; onChange: (id: string) => void }) {
+export function CoursePicker({
+  courses,
+  value,
+  onChange,
+}: {
+  courses: CourseSummary[];
+  value: string | undefined;
+  onChange: (id: string) => void;
+}) {
   if (courses.length < 2) return null;
   return (
     <Select

@@ -1,14 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Anchor, Button, Card, SimpleGrid, Text, Title } from '@mantine/core';
-import {
-  IconBook2,
-  IconChartBar,
-  IconChecklist,
-  IconKey,
-  IconUsers,
-  IconUsersGroup,
-  type Icon,
-} from '@tabler/icons-react';
+import { IconBook2, IconChartBar, IconChecklist, IconKey, IconUsers, IconUsersGroup, type Icon } from '@tabler/icons-react';
 import type { GuideDashboard } from '@learn/shared';
 
 /** Mean completion of the course's students, one decimal (as on the analytics page); null with no students. */
@@ -41,7 +33,11 @@ export function SummaryCards({ prefix, data }: { prefix: string; data: GuideDash
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" component="section" aria-label="Summary">
       <StatCard label="Students" value={String(data.students.length)} />
       <StatCard label="Average completion" value={avg === null ? '—' : `${avg.toFixed(1)}%`} />
-      <StatCard label="Homework to grade" value={String(data.pendingHomework)} link={{ to: `/${prefix}/manage-homework`, text: 'Review homework' }} />
+      <StatCard
+        label="Homework to grade"
+        value={String(data.pendingHomework)}
+        link={{ to: `/${prefix}/manage-homework`, text: 'Review homework' }}
+      />
       <StatCard label="Exams to grade" value={String(data.pendingExams)} link={{ to: `/${prefix}/grade-exams`, text: 'Grade exams' }} />
     </SimpleGrid>
   );
@@ -64,7 +60,14 @@ export function QuickLinks({ prefix }: { prefix: string }) {
       </Title>
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" component="nav" aria-label="Guide pages">
         {quickLinks.map(({ segment, label, icon: Glyph }) => (
-          <Button key={segment} component={Link} to={`/${prefix}/${segment}`} variant="light" justify="flex-start" leftSection={<Glyph size={18} aria-hidden />}>
+          <Button
+            key={segment}
+            component={Link}
+            to={`/${prefix}/${segment}`}
+            variant="light"
+            justify="flex-start"
+            leftSection={<Glyph size={18} aria-hidden />}
+          >
             {label}
           </Button>
         ))}

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Badge, Button, Card, Group, RingProgress, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { GREEN_GRADE_ABOVE, type BadgeAward, type GradeItem, type StudentDashboard } from '@learn/shared';
-import { BadgeIcon } from './badge-icon';
+import { BadgeChip } from './badge-icon';
 import { formatDate } from './format';
 
 export function ProgressCard({ data }: { data: StudentDashboard }) {
@@ -54,7 +54,12 @@ export function ContinueCard({ prefix, lecture }: { prefix: string; lecture: Non
             {lecture.title}
           </Text>
         </div>
-        <Button component={Link} to={`/${prefix}/lecture/${lecture.id}`} rightSection={<IconArrowRight size={16} />} aria-label={`Continue with Day ${lecture.day}: ${lecture.title}`}>
+        <Button
+          component={Link}
+          to={`/${prefix}/lecture/${lecture.id}`}
+          rightSection={<IconArrowRight size={16} />}
+          aria-label={`Continue with Day ${lecture.day}: ${lecture.title}`}
+        >
           Continue
         </Button>
       </Stack>
@@ -121,7 +126,7 @@ export function Achievements({ badges }: { badges: BadgeAward[] }) {
         <Stack component="ul" gap="sm" mt="sm" p={0} m={0} style={{ listStyle: 'none' }}>
           {badges.map((b) => (
             <Group component="li" key={b.id} gap="sm" wrap="nowrap">
-              <BadgeIcon icon={b.icon} />
+              <BadgeChip icon={b.icon} />
               <div style={{ minWidth: 0 }}>
                 <Text fw={600}>{b.name}</Text>
                 <Text size="xs" c="gray.7">

@@ -77,7 +77,13 @@ export function StudentsTable({ prefix, students, lectureCount }: { prefix: stri
                       {s.email}
                     </Text>
                   </Table.Td>
-                  <Table.Td>{s.batchName ?? <Text span c="gray.7">No batch</Text>}</Table.Td>
+                  <Table.Td>
+                    {s.batchName ?? (
+                      <Text span c="gray.7">
+                        No batch
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td miw={180}>
                     <Text size="sm">
                       {s.completedCount} of {lectureCount} ({Math.round(s.percentComplete)}%)

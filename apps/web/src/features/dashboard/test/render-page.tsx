@@ -36,7 +36,7 @@ export function renderPage(page: ReactNode, path: string) {
   localStorage.clear();
   const router = createMemoryRouter(
     [
-      { path: path.replace(/^\/[^/]+/, '/:prefix'), element: page },
+      { path: path.split('?')[0]!.replace(/^\/[^/]+/, '/:prefix'), element: page },
       { path: '*', element: <Destination /> },
     ],
     { initialEntries: [path] },
@@ -54,5 +54,19 @@ export function renderPage(page: ReactNode, path: string) {
   return router;
 }
 
-export const student: PublicUser = { id: 'user_student_1', name: 'Ada Lovelace', email: 'ada@example.com', role: 'student', batchId: null, lastLogin: null };
-export const guide: PublicUser = { id: 'user_guide_1', name: 'Grace Hopper', email: 'guide@example.com', role: 'guide', batchId: null, lastLogin: null };
+export const student: PublicUser = {
+  id: 'user_student_1',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  role: 'student',
+  batchId: null,
+  lastLogin: null,
+};
+export const guide: PublicUser = {
+  id: 'user_guide_1',
+  name: 'Grace Hopper',
+  email: 'guide@example.com',
+  role: 'guide',
+  batchId: null,
+  lastLogin: null,
+};

@@ -30,7 +30,9 @@ function BlocksPreview({ text }: { text: string }) {
       {!parsed.ok && (
         <Alert color="yellow" variant="light" p="xs">
           <Text size="sm" c="dark.9">
-            {shown ? 'The JSON is not valid content yet; the preview shows the last valid version.' : 'The preview appears once the JSON is valid content.'}
+            {shown
+              ? 'The JSON is not valid content yet; the preview shows the last valid version.'
+              : 'The preview appears once the JSON is valid content.'}
           </Text>
         </Alert>
       )}

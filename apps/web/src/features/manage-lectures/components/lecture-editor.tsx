@@ -5,7 +5,16 @@ import type { LectureEditView } from '@learn/shared';
 import { toAppError } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useSaveLecture } from '../api/lecture-edit';
-import { fieldLabels, INVALID_JSON, parseForm, sameForm, serverFieldErrors, toForm, type FormField, type LectureForm } from '../lib/lecture-form';
+import {
+  fieldLabels,
+  INVALID_JSON,
+  parseForm,
+  sameForm,
+  serverFieldErrors,
+  toForm,
+  type FormField,
+  type LectureForm,
+} from '../lib/lecture-form';
 import { ContentPreview } from './content-preview';
 
 const mono = { input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13, lineHeight: 1.5 } };
@@ -20,7 +29,15 @@ interface Banner {
  * The lecture's fields as text. The text lives here until a save succeeds: a rejected save (bad JSON, a
  * schema error, a server refusal) leaves every character as typed and marks the field at fault.
  */
-export function LectureEditor({ lecture, courseId, onDirtyChange }: { lecture: LectureEditView; courseId: string; onDirtyChange: (dirty: boolean) => void }) {
+export function LectureEditor({
+  lecture,
+  courseId,
+  onDirtyChange,
+}: {
+  lecture: LectureEditView;
+  courseId: string;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
   const [baseline, setBaseline] = useState<LectureForm>(() => toForm(lecture));
   const [form, setForm] = useState<LectureForm>(baseline);
   const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({});
@@ -39,7 +56,8 @@ export function LectureEditor({ lecture, courseId, onDirtyChange }: { lecture: L
     if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
   };
 
-  const listFor = (errs: Partial<Record<FormField, string>>) => (Object.keys(errs) as FormField[]).map((f) => `${fieldLabels[f]}: ${errs[f]}`);
+  const listFor = (errs: Partial<Record<FormField, string>>) =>
+    (Object.keys(errs) as FormField[]).map((f) => `${fieldLabels[f]}: ${errs[f]}`);
 
   function onSave() {
     const result = parseForm(form);
@@ -73,67 +91,73 @@ export function LectureEditor({ lecture, courseId, onDirtyChange }: { lecture: L
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, lg: 7 }}>
-        <Stack gap="md" component="form" aria-label={`Edit Day ${lecture.day}`} onSubmit={(e) => (e.preventDefault(), onSave())}>
-          <TextInput {...field('title')} required />
-          <Textarea {...field('description')} required autosize minRows={2} maxRows={6} />
-          <Textarea {...field('keyConcepts')} description="One per line; blank lines are dropped." autosize minRows={4} maxRows={12} />
-          <Textarea
-            {...field('detailedContent')}
-            description="A JSON array of blocks: heading, paragraph, list, table, callout, code."
-            autosize
-            minRows={8}
-            maxRows={24}
-            spellCheck={false}
-            styles={mono}
-          />
-          <Textarea
-            {...field('codeContent')}
-            description="A JSON array of blocks, usually code blocks with a heading or paragraph between them."
-            autosize
-            minRows={8}
-            maxRows={24}
-            spellCheck={false}
-            styles={mono}
-          />
-          <Textarea
-            {...field('quickQuiz')}
-            description='A JSON array of questions: {"question", "options" (4), "correctAnswer" (0-3)}.'
-            autosize
-            minRows={6}
-            maxRows={20}
-            spellCheck={false}
-            styles={mono}
-          />
-          {banner && (
-            <Alert color="red" variant="light" title={banner.title} icon={<IconAlertCircle />} role="alert">
-              {banner.message && (
-                <Text size="sm" c="red.9">
-                  {banner.message}
-                </Text>
-              )}
-              {banner.items.length > 0 && (
-                <List size="sm" c="red.9" mt={banner.message ? 'xs' : 0}>
-                  {banner.items.map((i) => (
-                    <List.Item key={i}>{i}</List.Item>
-                  ))}
-                </List>
-              )}
-            </Alert>
-          )}
-          <Group justify="space-between" gap="sm">
-            <Text size="sm" c={dirty ? 'orange.9' : 'gray.7'} aria-live="polite">
-              {dirty ? 'Unsaved changes' : lecture.updatedAt ? 'All changes saved' : 'No changes'}
-            </Text>
-            <Group gap="sm">
-              <Button variant="default" disabled={!dirty || save.isPending} onClick={() => (setForm(baseline), setErrors({}), setBanner(null))}>
-                Discard changes
-              </Button>
-              <Button type="submit" loading={save.isPending} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
-                Save
-              </Button>
+        <form noValidate aria-label={`Edit Day ${lecture.day}`} onSubmit={(e) => (e.preventDefault(), onSave())}>
+          <Stack gap="md">
+            <TextInput {...field('title')} required />
+            <Textarea {...field('description')} required autosize minRows={2} maxRows={6} />
+            <Textarea {...field('keyConcepts')} description="One per line; blank lines are dropped." autosize minRows={4} maxRows={12} />
+            <Textarea
+              {...field('detailedContent')}
+              description="A JSON array of blocks: heading, paragraph, list, table, callout, code."
+              autosize
+              minRows={8}
+              maxRows={24}
+              spellCheck={false}
+              styles={mono}
+            />
+            <Textarea
+              {...field('codeContent')}
+              description="A JSON array of blocks, usually code blocks with a heading or paragraph between them."
+              autosize
+              minRows={8}
+              maxRows={24}
+              spellCheck={false}
+              styles={mono}
+            />
+            <Textarea
+              {...field('quickQuiz')}
+              description='A JSON array of questions: {"question", "options" (4), "correctAnswer" (0-3)}.'
+              autosize
+              minRows={6}
+              maxRows={20}
+              spellCheck={false}
+              styles={mono}
+            />
+            {banner && (
+              <Alert color="red" variant="light" title={banner.title} icon={<IconAlertCircle />} role="alert">
+                {banner.message && (
+                  <Text size="sm" c="red.9">
+                    {banner.message}
+                  </Text>
+                )}
+                {banner.items.length > 0 && (
+                  <List size="sm" c="red.9" mt={banner.message ? 'xs' : 0}>
+                    {banner.items.map((i) => (
+                      <List.Item key={i}>{i}</List.Item>
+                    ))}
+                  </List>
+                )}
+              </Alert>
+            )}
+            <Group justify="space-between" gap="sm">
+              <Text size="sm" c={dirty ? 'orange.9' : 'gray.7'} aria-live="polite">
+                {dirty ? 'Unsaved changes' : lecture.updatedAt ? 'All changes saved' : 'No changes'}
+              </Text>
+              <Group gap="sm">
+                <Button
+                  variant="default"
+                  disabled={!dirty || save.isPending}
+                  onClick={() => (setForm(baseline), setErrors({}), setBanner(null))}
+                >
+                  Discard changes
+                </Button>
+                <Button type="submit" loading={save.isPending} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
+                  Save
+                </Button>
+              </Group>
             </Group>
-          </Group>
-        </Stack>
+          </Stack>
+        </form>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 5 }}>
         <Box pos={{ base: 'static', lg: 'sticky' }} top={76} mah={{ lg: 'calc(100vh - 92px)' }} style={{ overflowY: 'auto' }}>

@@ -2,7 +2,15 @@ import { Select } from '@mantine/core';
 import type { CourseSummary, LectureListItem } from '@learn/shared';
 
 /** Switches the course of this prefix (C or C++); hidden when the prefix has one course. */
-export function CoursePicker({ courses, value, onChange }: { courses: CourseSummary[]; value: string | undefined; onChange: (id: string) => void }) {
+export function CoursePicker({
+  courses,
+  value,
+  onChange,
+}: {
+  courses: CourseSummary[];
+  value: string | undefined;
+  onChange: (id: string) => void;
+}) {
   if (courses.length < 2) return null;
   return (
     <Select
@@ -17,7 +25,17 @@ export function CoursePicker({ courses, value, onChange }: { courses: CourseSumm
 }
 
 /** A searchable 'Day N: Title' list of the course's lectures. */
-export function LecturePicker({ lectures, value, onChange, disabled }: { lectures: LectureListItem[]; value: string | undefined; onChange: (id: string) => void; disabled?: boolean }) {
+export function LecturePicker({
+  lectures,
+  value,
+  onChange,
+  disabled,
+}: {
+  lectures: LectureListItem[];
+  value: string | undefined;
+  onChange: (id: string) => void;
+  disabled?: boolean;
+}) {
   return (
     <Select
       label="Lecture"

@@ -55,9 +55,7 @@ export type ParseResult =
 
 /** "detailedContent.2.text" -> "item 3 › text": a path inside a field, for a person. */
 export function describePath(path: readonly PropertyKey[]): string {
-  return path
-    .map((p) => (typeof p === 'number' || /^\d+$/.test(String(p)) ? `item ${Number(p) + 1}` : String(p)))
-    .join(' › ');
+  return path.map((p) => (typeof p === 'number' || /^\d+$/.test(String(p)) ? `item ${Number(p) + 1}` : String(p))).join(' › ');
 }
 
 /**

@@ -1,0 +1,40 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AssignmentEdit, AssignmentView, CourseLecturesResponse } from '@learn/shared';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/course-selection';
+
+export const assignmentKey = (lectureId: string) => ['assignment-edit', lectureId] as const;
+
+/** GET /api/courses/:courseId/lectures — the same list (and cache entry) the sidebar uses. */
+export function useCourseLectures(courseId: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.lectures(courseId ?? ''),
+    queryFn: ({ signal }) => api<CourseLecturesResponse>(`courses/${encodeURIComponent(courseId!)}/lectures`, { signal }),
+    enabled: !!courseId,
+  });
+}
+
+/** GET /api/lectures/:lectureId/assignment — the tasks with whether each is autograded (guides only). */
+export function useAssignment(lectureId: string | undefined) {
+  return useQuery({
+    queryKey: assignmentKey(lectureId ?? ''),
+    queryFn: ({ signal }) => api<AssignmentView>(`lectures/${encodeURIComponent(lectureId!)}/assignment`, { signal }),
+    enabled: !!lectureId,
+    // The editor keeps its own copy of the text; refetching under it would only confuse.
+    refetchOnWindowFocus: false,
+    staleTime: Infinity,
+  });
+}
+
+/** PUT /api/lectures/:lectureId/assignment; the lecture page's practice tasks are refreshed after it. */
+export function useSaveAssignment(lectureId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AssignmentEdit) =>
+      api<AssignmentView>(`lectures/${encodeURIComponent(lectureId)}/assignment`, { method: 'PUT', body }),
+    onSuccess: (saved) => {
+      client.setQueryData(assignmentKey(lectureId), saved);
+      void client.invalidateQueries({ queryKey: queryKeys.lecture(lectureId) });
+    },
+  });
+}
