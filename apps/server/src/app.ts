@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Database } from './db/schema.js';
@@ -20,6 +21,13 @@ import { courseRoutes } from './modules/courses/routes.js';
 import { progressRoutes } from './modules/progress/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { accessRoutes } from './modules/access/routes.js';
+import { peopleRoutes } from './modules/people/routes.js';
+import { batchRoutes } from './modules/batches/routes.js';
+import { liveRoutes } from './modules/live/routes.js';
+import { studentProgressRoutes } from './modules/progress/student-progress.js';
+import { rosterRoutes } from './modules/people/roster-routes.js';
+import { legacyPeopleRoutes } from './modules/legacy/people-routes.js';
+import type { PubSub } from './platform/pubsub.js';
 
 /** What every module gets: configuration, the database, the clock and shared services. */
 export interface AppDeps {
@@ -29,6 +37,7 @@ export interface AppDeps {
   dbVersion: () => Promise<string>;
   clock: Clock;
   hasher: PasswordHasher;
+  pubsub: PubSub;
 }
 
 /** Builds the HTTP app: plugins, then each module's routes. Tests build the app through this. */
@@ -39,6 +48,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
   });
   await app.register(cookie);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   installErrorHandling(app);
   installOriginCheck(app);
   installSecurityHeaders(app);
@@ -51,6 +61,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   progressRoutes(app, deps);
   dashboardRoutes(app, deps);
   accessRoutes(app, deps);
+  peopleRoutes(app, deps);
+  batchRoutes(app, deps);
+  studentProgressRoutes(app, deps);
+  rosterRoutes(app, deps);
+  legacyPeopleRoutes(app, deps);
+  liveRoutes(app, deps);
 
   const webDist = deps.config.webDist;
   if (webDist && existsSync(join(webDist, 'index.html'))) {

@@ -5,6 +5,7 @@ import { openDatabase, migrateToLatest } from './db/database.js';
 import { seed } from './db/seed.js';
 import { buildApp, type AppDeps } from './app.js';
 import { systemClock } from './platform/clock.js';
+import { InProcessPubSub } from './platform/pubsub.js';
 import { PasswordHasher } from './platform/passwords.js';
 import { purgeExpiredSessions } from './platform/sessions.js';
 
@@ -28,6 +29,7 @@ const deps: AppDeps = {
   dbVersion: () => handle.version(),
   clock: systemClock,
   hasher: new PasswordHasher(config.passwordHash.cost, config.passwordHash.concurrency),
+  pubsub: new InProcessPubSub(),
 };
 const seeded = await seed(deps);
 const app = await buildApp(deps);

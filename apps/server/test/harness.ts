@@ -6,6 +6,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase, migrateToLatest, type DatabaseHandle, type Engine } from '../src/db/database.js';
 import { seed } from '../src/db/seed.js';
 import { ManualClock } from '../src/platform/clock.js';
+import { InProcessPubSub } from '../src/platform/pubsub.js';
 import { PasswordHasher } from '../src/platform/passwords.js';
 import { insertUser } from '../src/modules/people/repository.js';
 
@@ -85,6 +86,7 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     dbVersion: () => handle.version(),
     clock,
     hasher: new PasswordHasher(config.passwordHash.cost, config.passwordHash.concurrency),
+    pubsub: new InProcessPubSub(),
   };
   await seed(deps);
   const app = await buildApp(deps);

@@ -3,3 +3,4 @@ export * from './constants.js';
 export * from './auth.js';
 export * from './content-blocks.js';
 export * from './courses.js';
+export * from './people.js';

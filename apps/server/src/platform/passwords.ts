@@ -30,10 +30,20 @@ export class PasswordHasher {
     );
   }
 
-  async hash(password: string): Promise<string> {
+  /**
+   * Hashes at the configured cost, or at a lower one for bulk-generated random passwords (roster import),
+   * which are raised to the full cost at their first sign-in (see needsRehash).
+   */
+  async hash(password: string, cost = this.cost): Promise<string> {
     const salt = randomBytes(16);
-    const key = await this.derive(password, salt, this.cost, 8, 1);
-    return `scrypt$${this.cost}$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
+    const key = await this.derive(password, salt, cost, 8, 1);
+    return `scrypt$${cost}$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
+  }
+
+  /** True when a stored hash is weaker than the configured cost. */
+  needsRehash(stored: string): boolean {
+    const logN = Number(stored.split('$')[1]);
+    return !Number.isFinite(logN) || logN < this.cost;
   }
 
   async verify(password: string, stored: string): Promise<boolean> {

@@ -1,7 +1,7 @@
-import type { AccessChange } from '@learn/shared';
+import type { AccessChange, AccessMatrix } from '@learn/shared';
 import type { AppDeps } from '../../app.js';
 import type { Actor } from '../../platform/authenticate.js';
-import { authorizationError, validationError } from '../../platform/errors.js';
+import { authorizationError, notFoundError, validationError } from '../../platform/errors.js';
 import { audit } from '../../platform/audit.js';
 import { canManageAccess } from './policy.js';
 
@@ -14,7 +14,7 @@ export async function applyAccessChanges(deps: AppDeps, actor: Actor, changes: A
   const studentIds = [...new Set(changes.map((c) => c.studentId))];
   const lectureIds = [...new Set(changes.map((c) => c.lectureId))];
   const now = deps.clock.now();
-  return deps.db.transaction().execute(async (trx) => {
+  const result = await deps.db.transaction().execute(async (trx) => {
     const students = new Set<string>();
     for (let i = 0; i < studentIds.length; i += 500) {
       const rows = await trx.selectFrom('users').select('id').where('role', '=', 'student').where('id', 'in', studentIds.slice(i, i + 500)).execute();
@@ -52,4 +52,26 @@ export async function applyAccessChanges(deps: AppDeps, actor: Actor, changes: A
     await audit(trx, { actorId: actor.id, action: 'access.change', details: { requested: changes.length, applied }, at: now });
     return { applied };
   });
+  // After the commit: each affected student's open pages refresh their lecture list.
+  for (const studentId of studentIds) await deps.pubsub.publish({ type: 'access.changed', studentId });
+  return result;
+}
+
+/** The Course Access matrix: the course's lectures, all students, and who holds which grant. */
+export async function accessMatrix(deps: AppDeps, actor: Actor, courseId: string): Promise<AccessMatrix> {
+  if (!canManageAccess(actor)) throw authorizationError();
+  const lectures = await deps.db.selectFrom('lectures').select(['id', 'day', 'title']).where('course_id', '=', courseId).orderBy('day').execute();
+  if (lectures.length === 0 && !(await deps.db.selectFrom('courses').select('id').where('id', '=', courseId).executeTakeFirst()))
+    throw notFoundError('Course not found');
+  const students = await deps.db.selectFrom('users').select(['id', 'name', 'batch_id']).where('role', '=', 'student').orderBy('name').orderBy('id').execute();
+  const rows = await deps.db
+    .selectFrom('access_grants')
+    .innerJoin('lectures', 'lectures.id', 'access_grants.lecture_id')
+    .select(['access_grants.student_id', 'access_grants.lecture_id', 'access_grants.kind'])
+    .where('lectures.course_id', '=', courseId)
+    .orderBy('lectures.day')
+    .execute();
+  const grants: AccessMatrix['grants'] = { explanation: {}, code: {}, assignment: {} };
+  for (const r of rows) (grants[r.kind][r.student_id] ??= []).push(r.lecture_id);
+  return { courseId, lectures, students: students.map((s) => ({ id: s.id, name: s.name, batchId: s.batch_id })), grants };
 }

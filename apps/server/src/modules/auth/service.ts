@@ -4,7 +4,7 @@ import { authenticationError, tooManyRequestsError } from '../../platform/errors
 import { createSession, destroySession } from '../../platform/sessions.js';
 import { clearFailures, recordFailure, secondsBlocked } from '../../platform/login-throttle.js';
 import { audit } from '../../platform/audit.js';
-import { findUserByEmail, recordLogin, toPublicUser } from '../people/repository.js';
+import { findUserByEmail, recordLogin, setPasswordHash, toPublicUser } from '../people/repository.js';
 
 /** Same words whether or not the account exists, so sign-in reveals nothing about accounts. */
 export const LOGIN_FAILED_MESSAGE = 'Invalid email or password.';
@@ -34,6 +34,7 @@ export async function login(deps: AppDeps, input: LoginInput, address: string): 
     throw authenticationError(LOGIN_FAILED_MESSAGE);
   }
   await clearFailures(deps.db, 'account', input.email);
+  if (deps.hasher.needsRehash(row.password_hash)) await setPasswordHash(deps.db, row.id, await deps.hasher.hash(input.password));
   await recordLogin(deps.db, row.id, now);
   const token = await createSession(deps.db, row.id, now, deps.config.session);
   await audit(deps.db, { actorId: row.id, action: 'auth.login', target: row.id, at: now });

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { loginSchema } from '@learn/shared';
 import type { AppDeps } from '../../app.js';
-import { DomainError, parse } from '../../platform/errors.js';
+import { parse } from '../../platform/errors.js';
+import { envelope } from './envelope.js';
 import { login } from '../auth/service.js';
 import { setSessionCookie } from '../auth/routes.js';
 import { healthReport } from '../health/service.js';
@@ -11,19 +12,14 @@ import { healthReport } from '../health/service.js';
  * same services and rules, so scripts written for it keep working. Responses keep the old fields.
  */
 export function legacyFoundationRoutes(app: FastifyInstance, deps: AppDeps) {
-  app.post('/api/login.php', { config: { public: true } }, async (request, reply) => {
-    try {
+  app.post('/api/login.php', { config: { public: true } }, async (request, reply) =>
+    envelope(reply, 'Login failed.', async () => {
       const input = parse(loginSchema, request.body);
       const { user, token } = await login(deps, input, request.ip);
       setSessionCookie(reply, token, deps, request.protocol === 'https');
-      return { success: true, user, message: 'Login successful' };
-    } catch (err) {
-      if (!(err instanceof DomainError)) throw err;
-      if (err.headers) void reply.headers(err.headers);
-      void reply.status(err.status);
-      return { success: false, type: err.type, message: err.message || 'Login failed.' };
-    }
-  });
+      return { user, message: 'Login successful' };
+    }),
+  );
 
   // The old client's health check of the login endpoint.
   app.options('/api/login.php', { config: { public: true } }, async (_request, reply) => {

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { PublicUser } from '@learn/shared';
+import type { GuideRow, PublicUser, StudentRow } from '@learn/shared';
 import type { Database, UsersTable } from '../../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -25,6 +25,70 @@ export async function recordLogin(db: Executor, id: string, at: Date) {
   await db.updateTable('users').set({ last_login: at.toISOString() }).where('id', '=', id).execute();
 }
 
-export function listUsersByRole(db: Executor, role: 'student' | 'guide') {
-  return db.selectFrom('users').selectAll().where('role', '=', role).orderBy('name').execute();
+export async function setPasswordHash(db: Executor, id: string, hash: string) {
+  await db.updateTable('users').set({ password_hash: hash }).where('id', '=', id).execute();
+}
+
+export async function updateUser(db: Executor, id: string, changes: Partial<Pick<Selectable<UsersTable>, 'name' | 'email' | 'batch_id' | 'password_hash'>>) {
+  if (Object.keys(changes).length === 0) return;
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteUser(db: Executor, id: string) {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+/**
+ * Counts guides; with `lock` on PostgreSQL the guide rows are locked for the transaction, so two mates
+ * removing each other at once cannot leave none (SQLite already runs one writer at a time).
+ */
+export async function countGuidesLocked(db: Executor, engine: 'sqlite' | 'postgres'): Promise<number> {
+  if (engine === 'postgres') {
+    const rows = await db.selectFrom('users').select('id').where('role', '=', 'guide').forUpdate().execute();
+    return rows.length;
+  }
+  return countGuides(db);
+}
+
+export async function countGuides(db: Executor): Promise<number> {
+  const r = await db.selectFrom('users').select((eb) => eb.fn.countAll<string | number>().as('n')).where('role', '=', 'guide').executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+const studentColumns = ['users.id', 'users.name', 'users.email', 'users.batch_id', 'users.last_login', 'users.created_at', 'batches.name as batch_name'] as const;
+
+function toStudentRow(r: { id: string; name: string; email: string; batch_id: string | null; last_login: string | null; created_at: string; batch_name: string | null }): StudentRow {
+  return { id: r.id, name: r.name, email: r.email, role: 'student', batchId: r.batch_id, batchName: r.batch_name, lastLogin: r.last_login, createdAt: r.created_at };
+}
+
+export async function listStudents(db: Executor): Promise<StudentRow[]> {
+  const rows = await db
+    .selectFrom('users')
+    .leftJoin('batches', 'batches.id', 'users.batch_id')
+    .select(studentColumns)
+    .where('users.role', '=', 'student')
+    .orderBy('users.name')
+    .orderBy('users.id')
+    .execute();
+  return rows.map(toStudentRow);
+}
+
+export async function findStudent(db: Executor, id: string): Promise<StudentRow | undefined> {
+  const r = await db
+    .selectFrom('users')
+    .leftJoin('batches', 'batches.id', 'users.batch_id')
+    .select(studentColumns)
+    .where('users.role', '=', 'student')
+    .where('users.id', '=', id)
+    .executeTakeFirst();
+  return r && toStudentRow(r);
+}
+
+export function toGuideRow(r: Pick<Selectable<UsersTable>, 'id' | 'name' | 'email' | 'last_login' | 'created_at'>): GuideRow {
+  return { id: r.id, name: r.name, email: r.email, role: 'guide', lastLogin: r.last_login, createdAt: r.created_at };
+}
+
+export async function listGuides(db: Executor): Promise<GuideRow[]> {
+  const rows = await db.selectFrom('users').selectAll().where('role', '=', 'guide').orderBy('name').orderBy('id').execute();
+  return rows.map(toGuideRow);
 }

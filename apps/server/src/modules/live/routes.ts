@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { LiveEvent } from '@learn/shared';
+import type { AppDeps } from '../../app.js';
+
+/** Whether a signed-in user should receive an event. */
+export function audienceIncludes(event: LiveEvent, user: { id: string; role: string }): boolean {
+  switch (event.type) {
+    case 'access.changed':
+      return user.id === event.studentId;
+    default:
+      return false;
+  }
+}
+
+/**
+ * GET /api/ws: the live-event channel. The session cookie authenticates the upgrade (the normal
+ * authentication hook runs first); each socket receives only the events meant for its user.
+ */
+export function liveRoutes(app: FastifyInstance, deps: AppDeps) {
+  app.get('/api/ws', { websocket: true }, (socket, request) => {
+    const actor = request.actor;
+    if (!actor) {
+      socket.close(4401, 'Authentication required');
+      return;
+    }
+    socket.send(JSON.stringify({ type: 'hello', userId: actor.id } satisfies LiveEvent));
+    const unsubscribe = deps.pubsub.subscribe((event) => {
+      if (audienceIncludes(event, actor) && socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+    });
+    const ping = setInterval(() => socket.readyState === socket.OPEN && socket.ping(), 25_000);
+    socket.on('close', () => {
+      clearInterval(ping);
+      unsubscribe();
+    });
+  });
+}

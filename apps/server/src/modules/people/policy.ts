@@ -1,0 +1,13 @@
+import type { Actor } from '../../platform/authenticate.js';
+
+/** Only guides add, edit and remove students and mates (platform-core.md section 6). */
+export function canManagePeople(actor: Actor): boolean {
+  return actor.role === 'guide';
+}
+
+/** Why a guide may not be removed, or null (spec 5: not oneself, not the last mate). */
+export function guideRemovalRefusal(actor: Actor, targetId: string, guideCount: number): string | null {
+  if (actor.id === targetId) return 'You cannot remove your own account.';
+  if (guideCount <= 1) return 'Cannot remove the last mate account.';
+  return null;
+}

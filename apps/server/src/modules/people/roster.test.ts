@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, engines, GUIDE_EMAIL, GUIDE_PASSWORD, type TestApp } from '../../../test/harness.js';
+import { parseCsv } from './csv.js';
+
+describe('CSV reader', () => {
+  it('reads quotes, doubled quotes, commas and line breaks in cells, CRLF and a BOM', () => {
+    const rows = parseCsv('\uFEFFname,email,batch\r\n"Lovelace, Ada",ada@x.io,"Spring 2024"\r\n"Say ""hi""\nthere",b@x.io,\n\n');
+    expect(rows).toEqual([
+      { line: 1, cells: ['name', 'email', 'batch'] },
+      { line: 2, cells: ['Lovelace, Ada', 'ada@x.io', 'Spring 2024'] },
+      { line: 3, cells: ['Say "hi"\nthere', 'b@x.io', ''] },
+    ]);
+  });
+});
+
+describe.each(engines)('roster import (%s)', (engine) => {
+  let t: TestApp;
+  let guide: string;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    guide = await t.login(GUIDE_EMAIL, GUIDE_PASSWORD);
+  });
+  afterAll(() => t.close());
+  const post = (url: string, csv: string) => t.app.inject({ method: 'POST', url, payload: { csv }, headers: { cookie: guide } });
+
+  it('previews per-row errors, then creates the valid rows and returns their passwords once', async () => {
+    await t.createUser({ role: 'student', email: 'taken@example.com' });
+    const csv = [
+      'name,email,batch',
+      'Ada,ada@example.com,Spring 2024',
+      'Bob,bad-email,',
+      'Cy,taken@example.com,',
+      'Di,di@example.com,No Such Batch',
+      'Ed,ADA@example.com,batch_fall_2025',
+      'Flo,flo@example.com,batch_fall_2025',
+    ].join('\n');
+    const preview = (await post('/api/students/import/preview', csv)).json();
+    expect(preview).toMatchObject({ valid: 2, invalid: 4 });
+    expect(preview.rows.map((r: { line: number; errors: string[] }) => [r.line, r.errors])).toEqual([
+      [2, []],
+      [3, ['Please enter a valid email address']],
+      [4, ['A user with this email already exists.']],
+      [5, ['Unknown batch "No Such Batch"']],
+      [6, ['Same email as line 2']],
+      [7, []],
+    ]);
+    const result = (await post('/api/students/import', csv)).json();
+    expect(result.skipped).toBe(4);
+    expect(result.created.map((c: { email: string }) => c.email)).toEqual(['ada@example.com', 'flo@example.com']);
+    const flo = result.created[1];
+    expect(flo.password).toMatch(/^[A-Za-z0-9]{8}$/);
+    // The bulk hash is raised to the full cost at first sign-in.
+    await t.login('flo@example.com', flo.password);
+    const row = await t.deps.db.selectFrom('users').select(['password_hash', 'batch_id']).where('email', '=', 'flo@example.com').executeTakeFirstOrThrow();
+    expect(row.batch_id).toBe('batch_fall_2025');
+    expect(row.password_hash.startsWith(`scrypt$${t.deps.config.passwordHash.cost}$`)).toBe(true);
+    // Importing the same file again creates nobody.
+    expect((await post('/api/students/import', csv)).json().created).toEqual([]);
+  });
+
+  it('creates thousands of rows in one go', async () => {
+    const lines = Array.from({ length: 2000 }, (_, i) => `Student ${i},bulk${i}@example.com,Summer 2025`);
+    const started = Date.now();
+    const res = await post('/api/students/import', lines.join('\n'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().created).toHaveLength(2000);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    const count = await t.deps.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('batch_id', '=', 'batch_summer_2025').executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(2000);
+  }, 120_000);
+
+  it('refuses an empty or oversized file clearly', async () => {
+    expect((await post('/api/students/import/preview', '\n\n')).json().message).toBe('The file has no rows.');
+    const big = Array.from({ length: 5001 }, (_, i) => `S${i},s${i}@example.com,`).join('\n');
+    expect((await post('/api/students/import/preview', big)).json().message).toMatch(/at most 5000/);
+  });
+});
