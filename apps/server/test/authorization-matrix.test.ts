@@ -7,7 +7,7 @@ import { createTestApp, engines, GUIDE_EMAIL, GUIDE_PASSWORD, type TestApp } fro
  */
 type Role = 'anonymous' | 'student' | 'guide';
 interface Row {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
   url: string;
   payload?: object;
   expect: Record<Role, number>;
