@@ -14,6 +14,11 @@ const GuideHome = lazy(() => import('../features/dashboard/guide-home'));
 const LecturePage = lazy(() => import('../features/lectures/lecture-page'));
 const ManageLecturesPage = lazy(() => import('../features/manage-lectures/manage-lectures-page'));
 const ManageAssignmentsPage = lazy(() => import('../features/manage-assignments/manage-assignments-page'));
+const ManageStudentsPage = lazy(() => import('../features/students/manage-students-page'));
+const ManageMatesPage = lazy(() => import('../features/mates/manage-mates-page'));
+const ManageBatchesPage = lazy(() => import('../features/batches/manage-batches-page'));
+const CourseAccessPage = lazy(() => import('../features/course-access/course-access-page'));
+const StudentProgressPage = lazy(() => import('../features/student-progress/student-progress-page'));
 
 export function PageLoader() {
   return (
@@ -79,6 +84,11 @@ const routeElements: Partial<Record<string, ReactNode>> = {
   lecture: <LecturePage />,
   'manage-lectures': <ManageLecturesPage />,
   'manage-homework': <ManageAssignmentsPage />,
+  'manage-students': <ManageStudentsPage />,
+  'manage-guides': <ManageMatesPage />,
+  'manage-batches': <ManageBatchesPage />,
+  'manage-course': <CourseAccessPage />,
+  'student-progress': <StudentProgressPage />,
 };
 
 function pagePath(segment: string) {

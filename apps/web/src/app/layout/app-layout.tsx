@@ -6,12 +6,14 @@ import { useAuth } from '../auth-provider';
 import { PageLoader, usePrefix } from '../router';
 import { Sidebar } from './sidebar';
 import { Header } from './header';
+import { useLiveEvents } from '../../lib/live-events';
 
 /** Sidebar, top bar and main content. On small screens the sidebar slides in and a tap on the backdrop closes it. */
 export default function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { user } = useAuth();
   const prefix = usePrefix();
+  useLiveEvents(!!user);
   return (
     <AppShell
       header={{ height: 60 }}

@@ -1,0 +1,6 @@
+import PlaceholderPage from '../placeholder/placeholder-page';
+
+/** Placeholder until this page is built. */
+export default function Page() {
+  return <PlaceholderPage label="manage-batches-page" />;
+}
