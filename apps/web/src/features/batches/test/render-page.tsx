@@ -15,7 +15,7 @@ if (!('fonts' in document)) {
 
 export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 
-export type Handler = (url: string, init?: RequestInit) => Response | Promise<Response> | undefined;
+export type Handler = (url: string, init?: RequestInit) => Response | undefined | Promise<Response | undefined>;
 
 /** Stubs fetch: /api/auth/me answers with `user`; other calls go to `handler`; anything unanswered is a 404. */
 export function stubFetch(user: PublicUser, handler: Handler) {
