@@ -69,7 +69,8 @@ export function CodeBlock({ code, language, caption }: { code: string; language:
         <Button
           size="compact-xs"
           variant="subtle"
-          color={copied ? 'teal.8' : 'gray.8'}
+          color="gray"
+          c={copied ? 'teal.9' : 'gray.8'}
           leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
           onClick={copy}
           aria-label={copied ? 'Copied' : `Copy ${label}`}
@@ -87,7 +88,7 @@ export function CodeBlock({ code, language, caption }: { code: string; language:
         style={{ overflowX: 'auto', fontSize: 13, lineHeight: 1.55, fontFamily: 'var(--mantine-font-family-monospace)' }}
       >
         {html !== undefined ? (
-          <code className={`hljs language-${language}`} style={{ padding: 0, background: 'transparent' }} dangerouslySetInnerHTML={{ __html: html }} />
+          <code className={`hljs language-${language}`} style={{ padding: 0, background: 'transparent', overflow: 'visible', display: 'inline' }} dangerouslySetInnerHTML={{ __html: html }} />
         ) : (
           <code className={`language-${language}`} style={{ color: '#2b2b2b' }}>
             {code}

@@ -32,18 +32,18 @@ export function CompleteLecture({ lecture }: { lecture: LectureView }) {
   return (
     <>
       {lecture.completed ? (
-        <Group gap={6} c="green.9" wrap="nowrap" role="status" data-testid="lecture-completed">
+        <Group gap={6} c="teal.9" wrap="nowrap" role="status" data-testid="lecture-completed">
           <IconCircleCheck size={22} aria-hidden />
-          <Text fw={700} c="green.9">
+          <Text fw={700} c="teal.9">
             Lecture Completed!
           </Text>
         </Group>
       ) : (
-        <Button color="green.8" leftSection={<IconCircleCheck size={18} aria-hidden />} onClick={() => setConfirming(true)}>
+        <Button color="teal.9" leftSection={<IconCircleCheck size={18} aria-hidden />} onClick={() => setConfirming(true)}>
           Mark as Completed
         </Button>
       )}
-      <Modal opened={confirming} onClose={close} title="Mark this lecture as completed?" centered>
+      <Modal opened={confirming} onClose={close} title="Mark this lecture as completed?" centered closeButtonProps={{ 'aria-label': 'Close' }}>
         <Text c="gray.8" mb="md">
           Day {lecture.day}: {lecture.title}
         </Text>
@@ -56,7 +56,7 @@ export function CompleteLecture({ lecture }: { lecture: LectureView }) {
           <Button variant="default" onClick={close} disabled={complete.isPending}>
             Cancel
           </Button>
-          <Button color="green.8" onClick={confirm} loading={complete.isPending} data-autofocus>
+          <Button color="teal.9" onClick={confirm} loading={complete.isPending} data-autofocus>
             Mark as Completed
           </Button>
         </Group>

@@ -8,7 +8,7 @@ export function LockedPanel() {
   return (
     <Paper withBorder radius="md" p="lg" bg="gray.0" data-testid="locked-panel">
       <Group gap="sm" wrap="nowrap">
-        <ThemeIcon variant="light" color="gray.8" radius="xl" size="lg" aria-hidden>
+        <ThemeIcon variant="light" color="gray" c="gray.8" radius="xl" size="lg" aria-hidden>
           <IconLock size={20} />
         </ThemeIcon>
         <Text c="gray.8">{LOCKED_TEXT}</Text>

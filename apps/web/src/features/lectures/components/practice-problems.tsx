@@ -4,8 +4,8 @@ import { CodeBlock, RichText } from '../../../lib/content-blocks/content-blocks'
 import { EmptyText, LockedPanel } from './locked-panel';
 
 const taskBadges: Record<TaskType, { label: string; color: string }> = {
-  exercise: { label: 'Exercise', color: 'teal.8' },
-  homework: { label: 'Homework', color: 'violet.8' },
+  exercise: { label: 'Exercise', color: 'teal.9' },
+  homework: { label: 'Homework', color: 'violet.9' },
 };
 
 /** The language of a lecture's starter code: Python for the python track, C++ for the C++ course, else C. */

@@ -50,13 +50,13 @@ function QuizQuestion({ lectureId, index, question }: { lectureId: string; index
                 data-correct-option={isRight || undefined}
                 style={{
                   borderRadius: 'var(--mantine-radius-md)',
-                  border: `1px solid var(--mantine-color-${isRight ? 'green-7' : isWrongChoice ? 'red-7' : 'gray-3'})`,
-                  background: isRight ? 'var(--mantine-color-green-0)' : isWrongChoice ? 'var(--mantine-color-red-0)' : undefined,
+                  border: `1px solid var(--mantine-color-${isRight ? 'teal-7' : isWrongChoice ? 'red-7' : 'gray-3'})`,
+                  background: isRight ? 'var(--mantine-color-teal-0)' : isWrongChoice ? 'var(--mantine-color-red-0)' : undefined,
                 }}
               >
                 <Radio value={String(i)} label={<RichText text={option} />} style={{ flex: 1 }} />
                 {isRight && (
-                  <Text size="sm" fw={600} c="green.9" style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm" fw={600} c="teal.9" style={{ whiteSpace: 'nowrap' }}>
                     <IconCheck size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> Right answer
                   </Text>
                 )}
@@ -72,10 +72,10 @@ function QuizQuestion({ lectureId, index, question }: { lectureId: string; index
         <div role="status" aria-live="polite">
           {result && (
             <Group gap={6} wrap="nowrap">
-              <ThemeIcon size="sm" radius="xl" color={result.correct ? 'green.8' : 'red.8'} aria-hidden>
+              <ThemeIcon size="sm" radius="xl" color={result.correct ? 'teal.9' : 'red.8'} aria-hidden>
                 {result.correct ? <IconCheck size={14} /> : <IconX size={14} />}
               </ThemeIcon>
-              <Text fw={700} c={result.correct ? 'green.9' : 'red.9'}>
+              <Text fw={700} c={result.correct ? 'teal.9' : 'red.9'}>
                 {result.correct ? 'Correct' : 'Not quite'}
               </Text>
               {!result.correct && (
