@@ -1,0 +1,292 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { Alert, Badge, Button, FileInput, Group, List, Modal, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertTriangle, IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
+import type { RosterImportResult, RosterPreview } from '@learn/shared';
+import { toAppError } from '../../../lib/errors';
+import { notify } from '../../../lib/notify';
+import { useImportRoster, usePreviewRoster } from '../api/students';
+import { downloadText, passwordsCsv, PREVIEW_ROW_LIMIT, previewRowsToShow } from '../lib/roster';
+
+const MAX_CHARS = 5_000_000;
+
+type Step = { kind: 'choose' } | { kind: 'preview'; csv: string; preview: RosterPreview } | { kind: 'done'; result: RosterImportResult };
+
+/**
+ * Roster import: choose a CSV, preview it (the server checks every row), import the valid rows, then
+ * download the generated passwords, which exist only in this answer. Loaded only when opened.
+ */
+export default function RosterImportModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const phone = useMediaQuery('(max-width: 47.99em)');
+  const [step, setStep] = useState<Step>({ kind: 'choose' });
+  const [downloaded, setDownloaded] = useState(false);
+
+  function close() {
+    setStep({ kind: 'choose' });
+    setDownloaded(false);
+    onClose();
+  }
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Import students from a CSV file"
+      size="xl"
+      fullScreen={phone}
+      closeOnClickOutside={step.kind === 'choose'}
+    >
+      {step.kind === 'choose' && <ChooseFile onPreview={(csv, preview) => setStep({ kind: 'preview', csv, preview })} />}
+      {step.kind === 'preview' && (
+        <PreviewStep csv={step.csv} preview={step.preview} onBack={() => setStep({ kind: 'choose' })} onDone={(result) => setStep({ kind: 'done', result })} />
+      )}
+      {step.kind === 'done' && <ResultStep result={step.result} downloaded={downloaded} onDownloaded={() => setDownloaded(true)} onClose={close} />}
+    </Modal>
+  );
+}
+
+/** The file's text (UTF-8); FileReader rather than Blob.text() so older engines read it too. */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsText(file);
+  });
+}
+
+function ChooseFile({ onPreview }: { onPreview: (csv: string, preview: RosterPreview) => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
+  const preview = usePreviewRoster();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    if (!file) {
+      setError('Choose a CSV file first.');
+      return;
+    }
+    setReading(true);
+    let csv: string;
+    try {
+      csv = await readText(file);
+    } catch {
+      setReading(false);
+      setError('The file could not be read.');
+      return;
+    }
+    setReading(false);
+    if (!csv.trim()) return setError('The file is empty');
+    if (csv.length > MAX_CHARS) return setError('The file is too large (5 MB at most)');
+    try {
+      onPreview(csv, await preview.mutateAsync(csv));
+    } catch (err) {
+      setError(toAppError(err).message);
+    }
+  }
+
+  const busy = reading || preview.isPending;
+  return (
+    <form onSubmit={submit} noValidate aria-label="Choose a roster file">
+      <Stack gap="md">
+        <div>
+          <Text size="sm">Each line of the file is one student, with these columns in this order:</Text>
+          <List size="sm" mt={4} withPadding>
+            <List.Item>
+              <b>name</b> (required)
+            </List.Item>
+            <List.Item>
+              <b>email</b> (required, must be new)
+            </List.Item>
+            <List.Item>
+              <b>batch</b>: a batch name or id, or empty for no batch
+            </List.Item>
+          </List>
+          <Text size="sm" c="gray.7" mt={4}>
+            A header line (name,email,batch) is optional. Up to 5000 rows at once. Nothing is created until you confirm the import.
+          </Text>
+        </div>
+        <FileInput
+          label="CSV file"
+          placeholder="Choose a .csv file"
+          accept=".csv,text/csv"
+          value={file}
+          onChange={(f) => {
+            setFile(f);
+            setError(null);
+          }}
+          leftSection={<IconFileTypeCsv size={18} aria-hidden />}
+          clearable
+          disabled={busy}
+          error={error}
+          required
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={busy} disabled={!file}>
+            Preview
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function PreviewStep({
+  csv,
+  preview,
+  onBack,
+  onDone,
+}: {
+  csv: string;
+  preview: RosterPreview;
+  onBack: () => void;
+  onDone: (result: RosterImportResult) => void;
+}) {
+  const run = useImportRoster();
+  const [failure, setFailure] = useState<string | null>(null);
+  const rows = useMemo(() => previewRowsToShow(preview.rows), [preview.rows]);
+  const total = preview.rows.length;
+
+  async function importRows() {
+    setFailure(null);
+    try {
+      const result = await run.mutateAsync(csv);
+      notify({
+        type: 'success',
+        title: 'Students imported',
+        message: `${result.created.length} student${result.created.length === 1 ? '' : 's'} added${result.skipped ? `, ${result.skipped} skipped` : ''}.`,
+      });
+      onDone(result);
+    } catch (err) {
+      const e = toAppError(err);
+      setFailure(e.message);
+      notify({ type: 'error', title: 'Import Failed', message: `Failed to import students: ${e.message}` });
+    }
+  }
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" aria-live="polite">
+        <Badge color="teal.8" variant="filled" size="lg" radius="sm">
+          {preview.valid} valid
+        </Badge>
+        <Badge color={preview.invalid ? 'red.8' : 'gray.7'} variant="filled" size="lg" radius="sm">
+          {preview.invalid} invalid
+        </Badge>
+        <Text size="sm" c="gray.7">
+          {total} row{total === 1 ? '' : 's'} read
+        </Text>
+      </Group>
+      {preview.invalid > 0 && (
+        <Text size="sm">Rows with errors are skipped; fix them in the file and import it again later (already imported rows are then reported as taken).</Text>
+      )}
+      {total > rows.length && (
+        <Text size="sm" c="gray.7" data-testid="preview-limit-note">
+          Showing the first {PREVIEW_ROW_LIMIT} of {total} rows, rows with errors first.
+        </Text>
+      )}
+      <Table.ScrollContainer minWidth={560} maxHeight={420}>
+        <Table verticalSpacing="xs" stickyHeader aria-label="Preview of the file's rows">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Line</Table.Th>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Batch</Table.Th>
+              <Table.Th>Status</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.line} bg={r.errors.length ? 'red.0' : undefined} data-testid={r.errors.length ? 'preview-row-invalid' : 'preview-row-valid'}>
+                <Table.Td>{r.line}</Table.Td>
+                <Table.Td>{r.name}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.email}</Table.Td>
+                <Table.Td>{r.batch || <Text span c="gray.7">No batch</Text>}</Table.Td>
+                <Table.Td>
+                  {r.errors.length ? (
+                    <Text size="sm" c="red.9" fw={600}>
+                      {r.errors.join('; ')}
+                    </Text>
+                  ) : (
+                    <Text size="sm" c="teal.9">
+                      Ready
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {failure && (
+        <Alert color="red" variant="light" role="alert" title="Import Failed">
+          <Text size="sm" c="red.9">
+            {failure}
+          </Text>
+        </Alert>
+      )}
+      <Group justify="space-between">
+        <Button variant="default" onClick={onBack} disabled={run.isPending}>
+          Choose another file
+        </Button>
+        <Button onClick={() => void importRows()} loading={run.isPending} disabled={preview.valid === 0}>
+          Import {preview.valid} student{preview.valid === 1 ? '' : 's'}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function ResultStep({
+  result,
+  downloaded,
+  onDownloaded,
+  onClose,
+}: {
+  result: RosterImportResult;
+  downloaded: boolean;
+  onDownloaded: () => void;
+  onClose: () => void;
+}) {
+  const n = result.created.length;
+  function download() {
+    const stamp = new Date().toISOString().slice(0, 16).replace(/[:T]/g, '-');
+    downloadText(`student-passwords-${stamp}.csv`, passwordsCsv(result.created));
+    onDownloaded();
+  }
+  return (
+    <Stack gap="md">
+      <Text fw={600} data-testid="import-result">
+        {n} student{n === 1 ? '' : 's'} created{result.skipped ? `; ${result.skipped} row${result.skipped === 1 ? '' : 's'} skipped` : ''}.
+      </Text>
+      {n > 0 && (
+        <>
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} title="Passwords are shown only once">
+            <Text size="sm" c="gray.9">
+              The generated passwords are not stored anywhere you can see them again. Download them now and share each one privately
+              with its student.
+            </Text>
+          </Alert>
+          <Group>
+            <Button leftSection={<IconDownload size={16} aria-hidden />} onClick={download}>
+              Download passwords (CSV)
+            </Button>
+            {downloaded && (
+              <Text size="sm" c="teal.9" role="status">
+                Downloaded.
+              </Text>
+            )}
+          </Group>
+        </>
+      )}
+      <Group justify="flex-end">
+        <Button variant={n > 0 && !downloaded ? 'default' : 'filled'} onClick={onClose}>
+          {n > 0 && !downloaded ? 'Close without downloading' : 'Done'}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

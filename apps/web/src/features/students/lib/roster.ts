@@ -1,0 +1,61 @@
+import type { RosterImportResult, RosterRow, StudentRow } from '@learn/shared';
+
+/** The batch filter's values besides a batch id. */
+export const ALL_BATCHES = 'all';
+export const NO_BATCH = 'none';
+
+/** Students whose name or email contains the search (any case), in the chosen batch. */
+export function filterStudents(students: StudentRow[], search: string, batch: string): StudentRow[] {
+  const q = search.trim().toLowerCase();
+  return students.filter((s) => {
+    if (batch === NO_BATCH ? s.batchId !== null : batch !== ALL_BATCHES && s.batchId !== batch) return false;
+    return !q || s.name.toLowerCase().includes(q) || s.email.toLowerCase().includes(q);
+  });
+}
+
+/** How many preview rows are drawn at most; a file of thousands of rows stays responsive. */
+export const PREVIEW_ROW_LIMIT = 200;
+
+/** The rows to draw: those with errors first (in file order), then the valid ones, at most `limit`. */
+export function previewRowsToShow(rows: RosterRow[], limit = PREVIEW_ROW_LIMIT): RosterRow[] {
+  const out: RosterRow[] = [];
+  for (const r of rows) if (r.errors.length && out.length < limit) out.push(r);
+  for (const r of rows) if (!r.errors.length && out.length < limit) out.push(r);
+  return out;
+}
+
+/**
+ * One CSV cell: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is defused with
+ * an apostrophe so a spreadsheet does not run it as a formula.
+ */
+function cell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** name,email,batch,password for the created accounts, built in the browser from the import's answer. */
+export function passwordsCsv(created: RosterImportResult['created']): string {
+  const lines = [['name', 'email', 'batch', 'password'], ...created.map((c) => [c.name, c.email, c.batch, c.password])];
+  return lines.map((l) => l.map(cell).join(',')).join('\r\n') + '\r\n';
+}
+
+/** Saves text as a file through a temporary link; the data never leaves the browser. */
+export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8') {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** 'Never' when the student has not signed in yet; otherwise the date and time in the reader's locale. */
+export function formatLastLogin(iso: string | null): string {
+  if (!iso) return 'Never';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : dateFormat.format(d);
+}
