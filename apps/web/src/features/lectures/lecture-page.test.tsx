@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CompleteLectureResult, LectureView } from '@learn/shared';
 import { queryKeys } from '../../lib/course-selection';
+import { Sidebar } from '../../app/layout/sidebar';
 import LecturePage from './lecture-page';
 import { callsTo, courses, guide, guideLecture, json, renderAt, student, studentLecture, stubFetch, type Handler } from './test/render';
 
@@ -45,6 +46,27 @@ describe('LecturePage', () => {
     expect(within(panel).getByRole('button', { name: 'Copy C code' })).toBeTruthy();
     expect(within(panel).queryByRole('button', { name: /Explain Code|Run in Scratchpad/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Mark as Completed' })).toBeTruthy();
+  });
+
+  it("selects the lecture's course once, leaving the reader free to pick another", async () => {
+    serve(student, studentLecture, (url) => (url.includes('/lectures') && url.includes('/api/courses/') ? json(200, { course: courses.courses[0], lectures: [] }) : undefined));
+    renderAt(
+      <>
+        <Sidebar prefix="c-cpp" onNavigate={() => {}} />
+        <LecturePage />
+      </>,
+      PATTERN,
+      PATH,
+    );
+    localStorage.setItem('selectedCourseId_c-cpp', 'course_cpp_01');
+    await screen.findByRole('heading', { level: 1, name: 'Variables and Data Types' });
+    const select = (await screen.findByRole('combobox', { name: 'Course' })) as HTMLSelectElement;
+    await waitFor(() => expect(select.value).toBe('course_c_01'));
+    // Picking C++ in the selector sticks while the C lecture stays open.
+    fireEvent.change(select, { target: { value: 'course_cpp_01' } });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(select.value).toBe('course_cpp_01');
+    expect(localStorage.getItem('selectedCourseId_c-cpp')).toBe('course_cpp_01');
   });
 
   it('moves between tabs with the arrow keys', async () => {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { Alert, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
@@ -61,9 +61,13 @@ export default function LecturePage() {
   const lecture = query.data;
   const { course, courses, select } = useSelectedCourse(prefix);
 
-  // Show the lecture's own course in the sidebar (C and C++ share the c-cpp prefix).
+  // Opening a lecture shows its own course in the sidebar (C and C++ share the c-cpp prefix); once per
+  // lecture, so the reader can still pick the other course in the selector while reading.
+  const synced = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (lecture && course && course.id !== lecture.courseId && courses.some((c) => c.id === lecture.courseId)) select(lecture.courseId);
+    if (!lecture || !course || synced.current === lecture.id) return;
+    synced.current = lecture.id;
+    if (course.id !== lecture.courseId && courses.some((c) => c.id === lecture.courseId)) select(lecture.courseId);
   }, [lecture, course, courses, select]);
 
   if (query.error) {
