@@ -1,0 +1,25 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+
+export interface ConfirmRequest {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+}
+
+/** A yes/no question before a change that cannot be undone; the safe answer has the focus. */
+export function ConfirmDialog({ request, busy, onClose }: { request: ConfirmRequest | null; busy?: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={request !== null} onClose={onClose} title={request?.title} centered>
+      <Text size="sm">{request?.message}</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onClose} data-autofocus disabled={busy}>
+          Cancel
+        </Button>
+        <Button color="red.8" onClick={() => request?.onConfirm()} loading={busy}>
+          {request?.confirmLabel}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
