@@ -121,6 +121,26 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
+/** Calls the API as a guide (for fixtures): signs in once and sends the session cookie. */
+export async function guideApi(app: Running) {
+  const r = await fetch(`${app.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(GUIDE),
+  });
+  if (!r.ok) throw new Error(`guide sign-in failed: ${r.status}`);
+  const cookie = r.headers.get('set-cookie')!.split(';')[0]!;
+  return async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${app.baseUrl}/api/${path}`, {
+      method,
+      headers: { cookie, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+}
+
 export async function signIn(page: Page, prefix: string, email: string, password: string): Promise<void> {
   await page.goto(`/#/${prefix}/login`);
   await page.getByLabel('Email').fill(email);

@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
-import { theme } from './app/theme';
+import { theme, cssVariablesResolver } from './app/theme';
 import { AuthProvider } from './app/auth-provider';
 import { AppRouter } from './app/router';
 
@@ -15,7 +15,7 @@ const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false,
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} forceColorScheme="light">
+    <MantineProvider theme={theme} forceColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" limit={5} />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>

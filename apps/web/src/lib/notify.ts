@@ -22,5 +22,6 @@ export function notify(n: { type: NotificationType; title: string; message?: str
     color: colors[n.type],
     autoClose: autoCloseFor(n.type, n.duration),
     withBorder: true,
+    closeButtonProps: { 'aria-label': 'Close notification' },
   });
 }

@@ -88,7 +88,7 @@ export function Header({ prefix, navOpened, onToggleNav }: { prefix: CoursePrefi
             </Text>
           </Box>
         )}
-        <Button variant="subtle" color="gray.8" size="xs" onClick={signOut} leftSection={<IconLogout size={16} />}>
+        <Button variant="default" size="xs" onClick={signOut} leftSection={<IconLogout size={16} />}>
           Logout
         </Button>
       </Group>
