@@ -44,7 +44,6 @@ const findCell = (label: string) => screen.findByRole('checkbox', { name: label 
 const box = (label: string) => screen.getByRole('checkbox', { name: label }) as HTMLInputElement;
 const puts = (fetchMock: ReturnType<typeof stubFetch>) =>
   fetchMock.mock.calls.filter(([url, init]) => String(url).endsWith('/api/access') && init?.method === 'PUT');
-const bodyOf = (call: unknown[]) => JSON.parse((call[1] as RequestInit).body as string) as { changes: unknown[] };
 
 describe('Course Access page', () => {
   afterEach(() => vi.unstubAllGlobals());
