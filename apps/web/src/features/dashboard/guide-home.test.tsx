@@ -60,6 +60,7 @@ describe('GuideHome', () => {
     const first = screen.getAllByTestId('student-row')[0]!;
     expect(within(first).getByText('No batch')).toBeTruthy();
     expect(within(first).getByText('Never')).toBeTruthy();
+    expect(within(first).getByTestId('student-meta').textContent).toBe('No batch · last login Never');
     expect(within(first).getByText('5 of 50 (10%)')).toBeTruthy();
 
     const links = within(screen.getByRole('navigation', { name: 'Guide pages' })).getAllByRole('link');

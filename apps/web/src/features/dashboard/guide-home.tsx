@@ -2,7 +2,6 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import { usePrefix } from '../../app/router';
 import { useSelectedCourse } from '../../lib/course-selection';
 import { useGuideDashboard } from './api/get-dashboards';
-import { CoursePicker } from './components/course-picker';
 import { QuickLinks, SummaryCards } from './components/guide-cards';
 import { ErrorState, LoadingState } from './components/query-state';
 import { StudentsTable } from './components/students-table';
@@ -44,7 +43,6 @@ export default function GuideHome() {
             </Text>
           )}
         </div>
-        <CoursePicker courses={selection.courses} value={selection.course?.id} onChange={selection.select} />
       </Group>
       {body}
       <QuickLinks prefix={prefix} />

@@ -2,7 +2,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CoursesResponse, StudentDashboard } from '@learn/shared';
 import StudentHome from './student-home';
+import { useSelectedCourse } from '../../lib/course-selection';
 import { json, renderPage, student, stubFetch } from './test/render-page';
+
+/** The sidebar's course selector writes the same selection the dashboard reads. */
+function SidebarStandIn() {
+  const { select } = useSelectedCourse('c-cpp');
+  return (
+    <button type="button" onClick={() => select('course_cpp_01')}>
+      Pick C++
+    </button>
+  );
+}
 
 const courses: CoursesResponse = {
   courses: [
@@ -83,14 +94,19 @@ describe('StudentHome', () => {
     expect(screen.queryByRole('region', { name: 'Continue Learning' })).toBeNull();
   });
 
-  it('loads the dashboard of the course chosen in the course picker', async () => {
+  it('follows the course selected in the sidebar', async () => {
     const fetchMock = serve((courseId) =>
       json(200, { ...full, courseId, courseTitle: courseId === 'course_cpp_01' ? 'C++ Programming' : 'C Programming' }),
     );
-    renderPage(<StudentHome />, '/c-cpp/student');
+    renderPage(
+      <>
+        <StudentHome />
+        <SidebarStandIn />
+      </>,
+      '/c-cpp/student',
+    );
     await screen.findByText('10 of 25 lectures');
-    fireEvent.click(screen.getByRole('combobox', { name: 'Course' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'C++ Programming' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Pick C++' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes('courseId=course_cpp_01'))).toBe(true));
     expect(await screen.findByText('completed in C++ Programming')).toBeTruthy();
   });

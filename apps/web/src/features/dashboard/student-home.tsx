@@ -3,7 +3,6 @@ import { useAuth } from '../../app/auth-provider';
 import { usePrefix } from '../../app/router';
 import { useSelectedCourse } from '../../lib/course-selection';
 import { useStudentDashboard } from './api/get-dashboards';
-import { CoursePicker } from './components/course-picker';
 import { firstName } from './components/format';
 import { ErrorState, LoadingState } from './components/query-state';
 import { Achievements, ContinueCard, ProgressCard, RecentGrades } from './components/student-cards';
@@ -52,7 +51,6 @@ export default function StudentHome() {
             </Text>
           )}
         </div>
-        <CoursePicker courses={selection.courses} value={selection.course?.id} onChange={selection.select} />
       </Group>
       {body}
     </Stack>

@@ -1,31 +1,44 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Alert, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Stack, Text, Title } from '@mantine/core';
 import { usePrefix } from '../../app/router';
 import { toAppError } from '../../lib/errors';
 import { useSelectedCourse } from '../../lib/course-selection';
 import { useAssignment, useCourseLectures } from './api/assignment';
 import { AssignmentEditor } from './components/assignment-editor';
-import { CoursePicker, LecturePicker } from './components/pickers';
+import { LecturePicker } from './components/pickers';
 import { ErrorState, LoadingState } from './components/query-state';
 import { useUnsavedChanges } from './components/unsaved-changes';
 
-/** Manage Assignments: a lecture's practice tasks (type, text, starter code). The lecture is in `?lecture=`. */
+/**
+ * Manage Assignments: a lecture's practice tasks (type, text, starter code) in the course chosen in the
+ * sidebar. The lecture is in `?lecture=`.
+ */
 export default function ManageAssignmentsPage() {
   const prefix = usePrefix();
   const selection = useSelectedCourse(prefix);
   const courseId = selection.course?.id;
   const lectures = useCourseLectures(courseId);
   const [params, setParams] = useSearchParams();
-  const list = lectures.data?.lectures ?? [];
-  const requested = params.get('lecture');
-  const lectureId = list.find((l) => l.id === requested)?.id ?? list[0]?.id;
-  const assignment = useAssignment(lectureId);
   const [dirty, setDirty] = useState(false);
   const guard = useUnsavedChanges(dirty);
+  const list = lectures.data?.lectures ?? [];
+  const requested = params.get('lecture');
+  // A lecture of another course (the course was switched in the sidebar) stays open only while it holds unsaved edits.
+  const lectureId = requested && (dirty || list.some((l) => l.id === requested)) ? requested : list[0]?.id;
+  const assignment = useAssignment(lectureId);
+  const open = assignment.data && assignment.data.lectureId === lectureId ? assignment.data : undefined;
+
+  // The address follows the open lecture while it has no unsaved edits, so that with edits the lecture stays put.
+  const openId = open?.lectureId;
+  useEffect(() => {
+    if (openId && !dirty && requested !== openId) setParams({ lecture: openId }, { replace: true });
+  }, [openId, dirty, requested, setParams]);
 
   let body;
-  if (selection.error) body = <ErrorState title="Could not load the courses" error={selection.error} />;
+  // The open editor stays mounted whatever else reloads, so its text is never thrown away.
+  if (open) body = <AssignmentEditor key={open.lectureId} assignment={open} onDirtyChange={setDirty} />;
+  else if (selection.error) body = <ErrorState title="Could not load the courses" error={selection.error} />;
   else if (lectures.error)
     body = <ErrorState title="Could not load the lectures" error={lectures.error} onRetry={() => void lectures.refetch()} />;
   else if (selection.isLoading || lectures.isLoading) body = <LoadingState label="Loading lectures..." />;
@@ -39,8 +52,7 @@ export default function ManageAssignmentsPage() {
     );
   else if (assignment.error)
     body = <ErrorState title="Could not load the assignment" error={assignment.error} onRetry={() => void assignment.refetch()} />;
-  else if (!assignment.data || assignment.data.lectureId !== lectureId) body = <LoadingState label="Loading the assignment..." />;
-  else body = <AssignmentEditor key={assignment.data.lectureId} assignment={assignment.data} onDirtyChange={setDirty} />;
+  else body = <LoadingState label="Loading the assignment..." />;
 
   return (
     <Stack gap="lg">
@@ -49,13 +61,17 @@ export default function ManageAssignmentsPage() {
           Manage Assignments
         </Title>
         <Text c="gray.7" mt={4}>
-          Edit the practice tasks of a lecture: one or two, each an exercise or homework.
+          {selection.course ? `${selection.course.title}: edit` : 'Edit'} the practice tasks of a lecture, one or two, each an exercise or
+          homework.
         </Text>
       </div>
-      <Group align="flex-end" gap="md">
-        <CoursePicker courses={selection.courses} value={courseId} onChange={(id) => guard.confirmThen(() => selection.select(id))} />
-        <LecturePicker lectures={list} value={lectureId} onChange={(id) => setParams({ lecture: id })} disabled={!list.length} />
-      </Group>
+      <LecturePicker
+        lectures={list}
+        value={lectureId}
+        current={open && { id: open.lectureId, day: open.day, title: open.lectureTitle }}
+        onChange={(id) => setParams({ lecture: id })}
+        disabled={!list.length}
+      />
       {body}
       {guard.dialog}
     </Stack>

@@ -2,7 +2,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CourseLecturesResponse, CoursesResponse, LectureEditView } from '@learn/shared';
 import ManageLecturesPage from './manage-lectures-page';
+import { useSelectedCourse } from '../../lib/course-selection';
 import { guide, json, renderPage, stubFetch } from './test/render-page';
+
+/** The sidebar's course selector writes the same selection the page reads. */
+function SidebarStandIn() {
+  const { select } = useSelectedCourse('python');
+  return (
+    <button type="button" onClick={() => select('course_python_02')}>
+      Pick Python Advanced
+    </button>
+  );
+}
 
 const courses: CoursesResponse = { courses: [{ id: 'course_python_01', prefix: 'python', title: 'Python Programming', lectureCount: 2 }] };
 const list: CourseLecturesResponse = {
@@ -77,6 +88,7 @@ describe('ManageLecturesPage', () => {
     expect(alert.textContent).not.toContain('Detailed content');
     expect(puts(fetchMock)).toHaveLength(0);
     expect((screen.getByLabelText(/^Quiz \(JSON\)/) as HTMLTextAreaElement).value).toBe('[{"question": "Q",');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Quiz \(JSON\)/)));
     expect(screen.getByLabelText(/^Quiz \(JSON\)/).getAttribute('aria-invalid')).toBe('true');
   });
 
@@ -125,5 +137,38 @@ describe('ManageLecturesPage', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Day 2: Variables' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Discard changes' }));
     await waitFor(() => expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Variables'));
+  });
+
+  it('keeps a lecture with unsaved edits open when the course is switched in the sidebar', async () => {
+    const two: CoursesResponse = {
+      courses: [courses.courses[0]!, { id: 'course_python_02', prefix: 'python', title: 'Python Advanced', lectureCount: 1 }],
+    };
+    stubFetch(guide, (url) => {
+      if (url.includes('/api/courses?prefix=python')) return json(200, two);
+      if (url.endsWith('/api/courses/course_python_01/lectures')) return json(200, list);
+      if (url.endsWith('/api/courses/course_python_02/lectures'))
+        return json(200, {
+          course: two.courses[1],
+          lectures: [{ id: 'python-day-51', day: 51, title: 'Async', accessible: true, completed: false }],
+        });
+      const m = /\/api\/lectures\/(python-day-\d+)\/edit$/.exec(url);
+      if (m) return json(200, lecture(m[1]!, m[1] === 'python-day-1' ? 'Introduction' : 'Async'));
+    });
+    renderPage(
+      <>
+        <ManageLecturesPage />
+        <SidebarStandIn />
+      </>,
+      '/python/manage-lectures',
+    );
+    await screen.findByLabelText(/^Title/);
+    type(/^Title/, 'Edited');
+    fireEvent.click(screen.getByRole('button', { name: 'Pick Python Advanced' }));
+    await screen.findByText('Python Advanced: edit', { exact: false });
+    expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Edited');
+    expect((screen.getByRole('combobox', { name: 'Lecture' }) as HTMLInputElement).value).toBe('Day 1: Introduction (other course)');
+    // Once the edits are discarded, the page follows the new course.
+    fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Async'));
   });
 });

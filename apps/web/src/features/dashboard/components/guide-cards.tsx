@@ -58,7 +58,7 @@ export function QuickLinks({ prefix }: { prefix: string }) {
       <Title order={2} size="h4" id="quick-links-title" mb="sm">
         Quick links
       </Title>
-      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" component="nav" aria-label="Guide pages">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" component="nav" aria-label="Guide pages">
         {quickLinks.map(({ segment, label, icon: Glyph }) => (
           <Button
             key={segment}

@@ -56,14 +56,14 @@ export function StudentsTable({ prefix, students, lectureCount }: { prefix: stri
           </Anchor>
         </Stack>
       ) : (
-        <Table.ScrollContainer minWidth={620}>
+        <Table.ScrollContainer minWidth={320}>
           <Table verticalSpacing="sm" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Student</Table.Th>
-                <Table.Th>Batch</Table.Th>
+                <Table.Th visibleFrom="sm">Batch</Table.Th>
                 <Table.Th>Completed lectures</Table.Th>
-                <Table.Th>Last login</Table.Th>
+                <Table.Th visibleFrom="sm">Last login</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -73,18 +73,22 @@ export function StudentsTable({ prefix, students, lectureCount }: { prefix: stri
                     <Anchor component={Link} to={`/${prefix}/student-progress`} state={{ selectedStudentId: s.id }} c="blue.8" fw={600}>
                       {s.name}
                     </Anchor>
-                    <Text size="xs" c="gray.7">
+                    <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
                       {s.email}
                     </Text>
+                    {/* On phones the batch and last login move under the name, so the progress stays in view. */}
+                    <Text size="xs" c="gray.7" hiddenFrom="sm" data-testid="student-meta">
+                      {s.batchName ?? 'No batch'} · last login {formatLastLogin(s.lastLogin)}
+                    </Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td visibleFrom="sm">
                     {s.batchName ?? (
                       <Text span c="gray.7">
                         No batch
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td miw={180}>
+                  <Table.Td miw={140}>
                     <Text size="sm">
                       {s.completedCount} of {lectureCount} ({Math.round(s.percentComplete)}%)
                     </Text>
@@ -96,7 +100,7 @@ export function StudentsTable({ prefix, students, lectureCount }: { prefix: stri
                       aria-label={`${s.name}: ${Math.round(s.percentComplete)}% of lectures completed`}
                     />
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td visibleFrom="sm">
                     <Text size="sm" title={s.lastLogin ?? undefined}>
                       {formatLastLogin(s.lastLogin)}
                     </Text>

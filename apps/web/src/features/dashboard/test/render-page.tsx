@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { PublicUser } from '@learn/shared';
 import { AuthProvider } from '../../../app/auth-provider';
+
+// These pages load through several requests; allow for a busy machine running the whole suite.
+configure({ asyncUtilTimeout: 3000 });
 
 export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 

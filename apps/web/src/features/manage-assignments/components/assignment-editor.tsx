@@ -18,7 +18,15 @@ import {
   type TaskField,
   type TaskForm,
 } from '../lib/assignment-form';
-import { TaskCard } from './task-card';
+import { TaskCard, taskFieldId } from './task-card';
+
+/** Moves the keyboard to the first field at fault; its message is read out with it. */
+function focusFirst(errors: FormErrors) {
+  const index = Object.keys(errors.tasks).map(Number).sort()[0];
+  const fields = index === undefined ? undefined : errors.tasks[index];
+  const field = fields && (['type', 'content', 'initialCode'] as const).find((f) => fields[f]);
+  if (index !== undefined && field) requestAnimationFrame(() => document.getElementById(taskFieldId(index, field))?.focus());
+}
 
 /** A lecture's 1-2 tasks. The text stays here until a save succeeds, so a refusal never loses typing. */
 export function AssignmentEditor({ assignment, onDirtyChange }: { assignment: AssignmentView; onDirtyChange: (dirty: boolean) => void }) {
@@ -49,6 +57,7 @@ export function AssignmentEditor({ assignment, onDirtyChange }: { assignment: As
     const result = parseTasks(tasks);
     if (!result.ok) {
       setErrors(result.errors);
+      focusFirst(result.errors);
       setFailure('Please correct the marked fields.');
       return;
     }
@@ -65,7 +74,9 @@ export function AssignmentEditor({ assignment, onDirtyChange }: { assignment: As
       },
       onError: (err) => {
         const e = toAppError(err);
-        setErrors(errorsFromPaths(Object.entries(e.fields)));
+        const errs = errorsFromPaths(Object.entries(e.fields));
+        setErrors(errs);
+        focusFirst(errs);
         setFailure(e.message);
       },
     });

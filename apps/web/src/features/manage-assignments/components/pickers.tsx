@@ -1,48 +1,33 @@
 import { Select } from '@mantine/core';
-import type { CourseSummary, LectureListItem } from '@learn/shared';
+import type { LectureListItem } from '@learn/shared';
 
-/** Switches the course of this prefix (C or C++); hidden when the prefix has one course. */
-export function CoursePicker({
-  courses,
-  value,
-  onChange,
-}: {
-  courses: CourseSummary[];
-  value: string | undefined;
-  onChange: (id: string) => void;
-}) {
-  if (courses.length < 2) return null;
-  return (
-    <Select
-      label="Course"
-      data={courses.map((c) => ({ value: c.id, label: c.title }))}
-      value={value ?? null}
-      onChange={(v) => v && v !== value && onChange(v)}
-      allowDeselect={false}
-      w={{ base: '100%', sm: 240 }}
-    />
-  );
-}
-
-/** A searchable 'Day N: Title' list of the course's lectures. */
+/**
+ * A searchable 'Day N: Title' list of the course's lectures. `current` is the open lecture, listed even
+ * when it belongs to another course (kept open for its unsaved edits after a course switch).
+ */
 export function LecturePicker({
   lectures,
   value,
+  current,
   onChange,
   disabled,
 }: {
   lectures: LectureListItem[];
   value: string | undefined;
+  current?: { id: string; day: number; title: string } | undefined;
   onChange: (id: string) => void;
   disabled?: boolean;
 }) {
+  const data = lectures.map((l) => ({ value: l.id, label: `Day ${l.day}: ${l.title}` }));
+  if (current && !lectures.some((l) => l.id === current.id))
+    data.unshift({ value: current.id, label: `Day ${current.day}: ${current.title} (other course)` });
   return (
     <Select
       label="Lecture"
       placeholder="Search by day or title"
       searchable
       nothingFoundMessage="No lecture matches"
-      data={lectures.map((l) => ({ value: l.id, label: `Day ${l.day}: ${l.title}` }))}
+      data={data}
       value={value ?? null}
       onChange={(v) => v && v !== value && onChange(v)}
       allowDeselect={false}

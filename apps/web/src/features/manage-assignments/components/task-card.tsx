@@ -4,20 +4,24 @@ import { taskTypes, type TaskType } from '@learn/shared';
 import type { Grading, TaskField, TaskForm } from '../lib/assignment-form';
 
 const typeLabels: Record<TaskType, string> = { exercise: 'Exercise', homework: 'Homework' };
-const mono = { input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13, lineHeight: 1.5 } };
+
+/** Mantine's default description grey is below 4.5:1 on white. */
+const readable = { description: { color: 'var(--mantine-color-gray-7)' } };
+const mono = { ...readable, input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13, lineHeight: 1.5 } };
+export const taskFieldId = (index: number, field: TaskField) => `task-${index}-${field}`;
 const plural = (n: number) => `${n} ${n === 1 ? 'test' : 'tests'}`;
 
 function GradingInfo({ grading }: { grading: Grading }) {
   switch (grading.kind) {
     case 'autograded':
       return (
-        <Badge variant="light" color="teal.9" size="md">
+        <Badge variant="light" color="teal" c="teal.9" size="md">
           Autograded · {plural(grading.tests)}
         </Badge>
       );
     case 'manual':
       return (
-        <Badge variant="light" color="gray.8" size="md">
+        <Badge variant="light" color="gray" c="gray.8" size="md">
           Graded by hand
         </Badge>
       );
@@ -73,6 +77,7 @@ export function TaskCard({
         </Group>
         {(grading.kind === 'loses-tests' || grading.kind === 'inherits-tests') && <GradingInfo grading={grading} />}
         <Select
+          id={taskFieldId(index, 'type')}
           label="Type"
           data={taskTypes.map((t) => ({ value: t, label: typeLabels[t] }))}
           value={task.type}
@@ -82,6 +87,7 @@ export function TaskCard({
           w={{ base: '100%', xs: 220 }}
         />
         <Textarea
+          id={taskFieldId(index, 'content')}
           label="Content"
           value={task.content}
           onChange={(e) => onChange('content', e.currentTarget.value)}
@@ -92,6 +98,7 @@ export function TaskCard({
           maxRows={16}
         />
         <Textarea
+          id={taskFieldId(index, 'initialCode')}
           label="Starter code"
           description="Optional code the student starts from."
           value={task.initialCode}

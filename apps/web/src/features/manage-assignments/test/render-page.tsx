@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -12,6 +12,9 @@ import { AuthProvider } from '../../../app/auth-provider';
 if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} }, configurable: true });
 }
+
+// These pages load through several requests; allow for a busy machine running the whole suite.
+configure({ asyncUtilTimeout: 3000 });
 
 export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 

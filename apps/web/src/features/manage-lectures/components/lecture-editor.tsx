@@ -17,7 +17,17 @@ import {
 } from '../lib/lecture-form';
 import { ContentPreview } from './content-preview';
 
-const mono = { input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13, lineHeight: 1.5 } };
+/** Mantine's default description grey is below 4.5:1 on white. */
+const readable = { description: { color: 'var(--mantine-color-gray-7)' } };
+const mono = { ...readable, input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13, lineHeight: 1.5 } };
+
+const fieldId = (f: FormField) => `lecture-${f}`;
+
+/** Moves the keyboard to the first field at fault; its message is read out with it. */
+function focusFirst(errs: Partial<Record<FormField, string>>) {
+  const first = (Object.keys(fieldLabels) as FormField[]).find((f) => errs[f]);
+  if (first) requestAnimationFrame(() => document.getElementById(fieldId(first))?.focus());
+}
 
 interface Banner {
   title: string;
@@ -63,6 +73,7 @@ export function LectureEditor({
     const result = parseForm(form);
     if (!result.ok) {
       setErrors(result.fieldErrors);
+      focusFirst(result.fieldErrors);
       setBanner({ title: result.invalidJson ? INVALID_JSON : 'Please correct the marked fields.', items: listFor(result.fieldErrors) });
       return;
     }
@@ -81,12 +92,19 @@ export function LectureEditor({
         const e = toAppError(err);
         const fieldErrs = serverFieldErrors(e.fields);
         setErrors(fieldErrs);
+        focusFirst(fieldErrs);
         setBanner({ title: 'The lecture was not saved', message: e.message, items: listFor(fieldErrs) });
       },
     });
   }
 
-  const field = (name: FormField) => ({ label: fieldLabels[name], value: form[name], onChange: set(name), error: errors[name] });
+  const field = (name: FormField) => ({
+    id: fieldId(name),
+    label: fieldLabels[name],
+    value: form[name],
+    onChange: set(name),
+    error: errors[name],
+  });
 
   return (
     <Grid gap="lg">
@@ -95,7 +113,14 @@ export function LectureEditor({
           <Stack gap="md">
             <TextInput {...field('title')} required />
             <Textarea {...field('description')} required autosize minRows={2} maxRows={6} />
-            <Textarea {...field('keyConcepts')} description="One per line; blank lines are dropped." autosize minRows={4} maxRows={12} />
+            <Textarea
+              {...field('keyConcepts')}
+              description="One per line; blank lines are dropped."
+              styles={readable}
+              autosize
+              minRows={4}
+              maxRows={12}
+            />
             <Textarea
               {...field('detailedContent')}
               description="A JSON array of blocks: heading, paragraph, list, table, callout, code."
