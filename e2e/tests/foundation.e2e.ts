@@ -1,5 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { GUIDE, newPage, screenshot, seriousViolations, signIn, startApp, type Running } from '../support/harness.js';
 
 const STUDENT = { name: 'Sam Student', email: 'sam@example.com', password: 'sam-password-1' };
@@ -11,6 +15,23 @@ describe('foundation journeys', () => {
     await app.createStudent(STUDENT.name, STUDENT.email, STUDENT.password);
   });
   after(() => app?.stop());
+
+  it('ships no course content in the web bundle: no solutions, tests or lesson text', () => {
+    const assets = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'apps', 'web', 'dist', 'assets');
+    const js = readdirSync(assets).filter((f) => f.endsWith('.js'));
+    assert.ok(js.length > 0);
+    // A phrase from a lesson's reference solution and one from its reading: neither may be bundled.
+    const lesson = parse(
+      readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages', 'content', 'courses', 'c', 'day-05-operators.yaml'), 'utf8'),
+    ) as { assignment: { tasks: { solution: string }[] } };
+    const solution = lesson.assignment.tasks[0]!.solution.split('\n').map((l) => l.trim()).filter((l) => l.length > 20 && !l.startsWith('#') && !l.startsWith('//'))[0];
+    assert.ok(solution && solution.length > 8, 'found a solution line to look for');
+    for (const f of js) {
+      const text = readFileSync(join(assets, f), 'utf8');
+      assert.ok(!text.includes(solution), `${f} contains solution code`);
+      assert.ok(!text.includes('The remainder operator'), `${f} contains lesson text`);
+    }
+  });
 
   it('shows the landing page with both tracks, accessible, at desktop and phone size', async () => {
     for (const size of ['desktop', 'phone'] as const) {
