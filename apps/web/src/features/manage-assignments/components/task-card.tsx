@@ -15,13 +15,13 @@ function GradingInfo({ grading }: { grading: Grading }) {
   switch (grading.kind) {
     case 'autograded':
       return (
-        <Badge variant="light" color="teal" c="teal.9" size="md">
+        <Badge variant="filled" color="teal.9" size="md">
           Autograded · {plural(grading.tests)}
         </Badge>
       );
     case 'manual':
       return (
-        <Badge variant="light" color="gray" c="gray.8" size="md">
+        <Badge variant="filled" color="gray.7" size="md">
           Graded by hand
         </Badge>
       );

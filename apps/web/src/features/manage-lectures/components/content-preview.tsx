@@ -65,7 +65,7 @@ export function ContentPreview({ detailedContent, codeContent }: { detailedConte
           value={which}
           onChange={(v) => setWhich(v as 'detailed' | 'code')}
           data={[
-            { value: 'detailed', label: 'Detailed Explanation' },
+            { value: 'detailed', label: 'Explanation' },
             { value: 'code', label: 'Code & Examples' },
           ]}
           fullWidth
