@@ -186,6 +186,12 @@ export const assignmentEditSchema = z.object({
         type: z.enum(taskTypes),
         content: z.string().trim().min(1, 'Task text is required').max(10_000),
         initialCode: z.string().max(50_000).optional(),
+        /**
+         * Which saved task (by index) this one was edited from, or null for a new task. A task keeps its
+         * reference solution and tests only when it comes from a saved task of the same type, wherever it
+         * now stands. Omitted by older clients: then the task at the same place counts.
+         */
+        from: z.number().int().min(0).max(1).nullable().optional(),
       }),
     )
     .min(1, 'An assignment has at least one task')

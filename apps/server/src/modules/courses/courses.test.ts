@@ -159,3 +159,33 @@ describe.each(engines)('courses and lectures (%s)', (engine) => {
     expect((await get('/api/lectures/python-day-40', student.cookie)).statusCode).toBe(403);
   });
 });
+
+describe('task tests follow the task they were edited from', () => {
+  it('keeps task 2 its own tests when task 1 is removed, and gives a new task none', async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      const guide = await t.login(GUIDE_EMAIL, GUIDE_PASSWORD);
+      const url = '/api/lectures/python-day-12/assignment';
+      const before = (await t.app.inject({ url, headers: { cookie: guide } })).json();
+      expect(before.tasks).toHaveLength(2);
+      const stored = async () =>
+        JSON.parse((await t.deps.db.selectFrom('assignments').select('tasks').where('lecture_id', '=', 'python-day-12').executeTakeFirstOrThrow()).tasks);
+      const secondTests = (await stored())[1].tests;
+      const t2 = before.tasks[1];
+      const res = await t.app.inject({
+        method: 'PUT',
+        url,
+        headers: { cookie: guide },
+        payload: { tasks: [{ type: t2.type, content: t2.content, initialCode: t2.initialCode, from: 1 }, { type: 'exercise', content: 'A new one', from: null }] },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().tasks.map((x: { autograded: boolean; testCount: number }) => [x.autograded, x.testCount])).toEqual([
+        [true, before.tasks[1].testCount],
+        [false, 0],
+      ]);
+      expect((await stored())[0].tests).toEqual(secondTests);
+    } finally {
+      await t.close();
+    }
+  });
+});

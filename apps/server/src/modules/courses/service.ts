@@ -114,14 +114,19 @@ export async function assignmentForEdit(deps: AppDeps, actor: Actor, lectureId: 
 
 /**
  * Saves a lecture's tasks (type, content, starter code). A task keeps its reference solution and tests
- * while it stays at the same place with the same type; a new task is graded by the guide.
+ * when it was edited from a saved task of the same type (`from`, or the same place for older clients);
+ * a new task, or one whose type changed, is graded by the guide.
  */
 export async function editAssignment(deps: AppDeps, actor: Actor, lectureId: string, edit: AssignmentEdit): Promise<AssignmentView> {
   if (!canEditContent(actor)) throw authorizationError();
   const assignment = await repo.findAssignment(deps.db, lectureId);
   if (!assignment) throw notFoundError('Assignment not found');
+  const used = new Set<number>();
   const tasks: LessonTask[] = edit.tasks.map((t, i) => {
-    const old = assignment.tasks[i];
+    const source = t.from === undefined ? i : t.from;
+    // One saved task's tests can follow at most one edited task.
+    const old = source !== null && !used.has(source) ? assignment.tasks[source] : undefined;
+    if (old && source !== null) used.add(source);
     const initialCode = t.initialCode?.trim() ? t.initialCode : undefined;
     if (old && old.type === t.type) return { ...old, type: t.type, content: t.content, initialCode };
     return { type: t.type, content: t.content, initialCode, autograde: false, autogradeReason: 'Added by a mate: graded by hand.' };

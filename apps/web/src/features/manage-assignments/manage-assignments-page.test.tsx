@@ -63,8 +63,8 @@ describe('ManageAssignmentsPage', () => {
     const [call] = puts(fetchMock);
     expect(JSON.parse((call![1] as RequestInit).body as string)).toEqual({
       tasks: [
-        { type: 'exercise', content: 'Add two numbers.', initialCode: '#include <stdio.h>\n' },
-        { type: 'homework', content: 'Write a calculator.', initialCode: 'int main(void) {}' },
+        { type: 'exercise', content: 'Add two numbers.', initialCode: '#include <stdio.h>\n', from: 0 },
+        { type: 'homework', content: 'Write a calculator.', initialCode: 'int main(void) {}', from: null },
       ],
     });
     expect(screen.getByText('No unsaved changes')).toBeTruthy();

@@ -31,13 +31,6 @@ function GradingInfo({ grading }: { grading: Grading }) {
           After saving, its {plural(grading.tests)} no longer apply: this task will be graded by hand.
         </Text>
       );
-    case 'inherits-tests':
-      return (
-        <Text size="sm" c="orange.9">
-          After saving, this task takes the place of saved Task {grading.from + 1} and is checked by its {plural(grading.tests)}. Make sure
-          they still fit.
-        </Text>
-      );
   }
 }
 
@@ -75,7 +68,7 @@ export function TaskCard({
             </ActionIcon>
           </Tooltip>
         </Group>
-        {(grading.kind === 'loses-tests' || grading.kind === 'inherits-tests') && <GradingInfo grading={grading} />}
+        {grading.kind === 'loses-tests' && <GradingInfo grading={grading} />}
         <Select
           id={taskFieldId(index, 'type')}
           label="Type"

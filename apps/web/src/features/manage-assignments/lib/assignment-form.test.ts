@@ -12,13 +12,8 @@ describe('gradingAfterSave', () => {
   it.each([
     ['unchanged task keeps its tests', task(0, 'exercise'), 0, { kind: 'autograded', tests: 3 }],
     ['type change loses the tests', task(0, 'homework'), 0, { kind: 'loses-tests', tests: 3 }],
-    [
-      'task 2 moved up with the same type as task 1 inherits its tests',
-      task(1, 'exercise'),
-      0,
-      { kind: 'inherits-tests', tests: 3, from: 0 },
-    ],
-    ['task 2 moved up with another type loses its own tests', task(1, 'homework'), 0, { kind: 'loses-tests', tests: 2 }],
+    ['task 2 moved up keeps its own tests, not task 1\'s', task(1, 'homework'), 0, { kind: 'autograded', tests: 2 }],
+    ['task 2 moved up with another type loses its own tests', task(1, 'exercise'), 0, { kind: 'loses-tests', tests: 2 }],
     ['a new task in a free place is graded by hand', task(null, 'homework'), 2, { kind: 'manual' }],
   ] as const)('%s', (_, t, index, expected) => {
     expect(gradingAfterSave(saved, t, index)).toEqual(expected);
@@ -41,8 +36,8 @@ describe('parseTasks', () => {
       ok: true,
       value: {
         tasks: [
-          { type: 'exercise', content: 'Do it' },
-          { type: 'homework', content: 'More', initialCode: 'int main() {}\n' },
+          { type: 'exercise', content: 'Do it', from: 0 },
+          { type: 'homework', content: 'More', from: null, initialCode: 'int main() {}\n' },
         ],
       },
     });

@@ -40,7 +40,7 @@ export function sameTasks(a: TaskForm[], b: TaskForm[]): boolean {
 /** The PUT body, checked with the server's own schema; blank starter code is left out. */
 export function parseTasks(tasks: TaskForm[]): { ok: true; value: AssignmentEdit } | { ok: false; errors: FormErrors } {
   const body = {
-    tasks: tasks.map((t) => ({ type: t.type, content: t.content, ...(t.initialCode.trim() ? { initialCode: t.initialCode } : {}) })),
+    tasks: tasks.map((t) => ({ type: t.type, content: t.content, from: t.origin, ...(t.initialCode.trim() ? { initialCode: t.initialCode } : {}) })),
   };
   const r = assignmentEditSchema.safeParse(body);
   if (r.success) return { ok: true, value: r.data };
@@ -65,21 +65,17 @@ export function errorsFromPaths(entries: [string, string][]): FormErrors {
 export type Grading =
   | { kind: 'autograded'; tests: number }
   | { kind: 'manual' }
-  /** A saved autograded task's tests would apply to different text: the type changed or the task moved. */
-  | { kind: 'loses-tests'; tests: number }
-  | { kind: 'inherits-tests'; tests: number; from: number };
+  /** A saved autograded task whose type changed: its tests no longer apply. */
+  | { kind: 'loses-tests'; tests: number };
 
 /**
- * How the server will grade the task at `index` after a save: a task keeps the tests of the saved task
- * at the same place when the type is unchanged; anything else is graded by hand.
+ * How the server will grade a task after a save: it keeps the tests of the saved task it was edited from
+ * (`origin`, sent as `from`) while the type is unchanged, wherever it now stands; a changed type loses
+ * them and a new task is graded by hand.
  */
-export function gradingAfterSave(saved: AssignmentView['tasks'], task: TaskForm, index: number): Grading {
-  const atPlace = saved[index];
+export function gradingAfterSave(saved: AssignmentView['tasks'], task: TaskForm, _index: number): Grading {
   const origin = task.origin === null ? undefined : saved[task.origin];
-  if (atPlace && atPlace.type === task.type && atPlace.autograded) {
-    if (task.origin === index) return { kind: 'autograded', tests: atPlace.testCount };
-    return { kind: 'inherits-tests', tests: atPlace.testCount, from: index };
-  }
-  if (origin?.autograded) return { kind: 'loses-tests', tests: origin.testCount };
-  return { kind: 'manual' };
+  if (!origin?.autograded) return { kind: 'manual' };
+  if (origin.type === task.type) return { kind: 'autograded', tests: origin.testCount };
+  return { kind: 'loses-tests', tests: origin.testCount };
 }
