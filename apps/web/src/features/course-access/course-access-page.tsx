@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { accessKinds, type AccessKind } from '@learn/shared';
 import { usePrefix } from '../../app/router';
 import { useSelectedCourse } from '../../lib/course-selection';
@@ -30,6 +31,7 @@ export default function CourseAccessPage() {
   const save = useSaveAccess(courseId ?? '');
 
   const [kind, setKind] = useState<AccessKind>('explanation');
+  const narrow = useMediaQuery('(max-width: 30em)') ?? false;
   const [batchFilter, setBatchFilter] = useState(ALL);
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
@@ -161,6 +163,7 @@ export default function CourseAccessPage() {
 
       <SegmentedControl
         aria-label="Kind of access"
+        orientation={narrow ? 'vertical' : 'horizontal'}
         value={kind}
         onChange={(v) => setKind(v as AccessKind)}
         data={accessKinds.map((k) => {

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { BatchRow } from '@learn/shared';
 
@@ -44,9 +44,9 @@ export function BatchList({
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color="blue" styles={{ label: { color: 'var(--mantine-color-blue-9)', textTransform: 'none' } }}>
+                  <Text size="sm" c="gray.8" style={{ whiteSpace: 'nowrap' }}>
                     {studentsLabel(b.studentCount)}
-                  </Badge>
+                  </Text>
                 </Table.Td>
                 {!readOnly && (
                   <Table.Td>

@@ -129,31 +129,35 @@ const StudentRow = memo(function StudentRow({
   return (
     <tr>
       <th scope="row" className={classes.name}>
-        <span className={classes.nameText} title={student.name}>
-          {student.name}
-        </span>
-        <span className={classes.batch}>{student.batchName ?? 'Unassigned'}</span>
-        <span className={classes.rowTools}>
-          <ActionIcon
-            size="sm"
-            variant="subtle"
-            color="teal.8"
-            aria-label={`Grant all ${kindLabel} to ${student.name}`}
-            title="All lectures"
-            onClick={() => onStudent(student.id, true)}
-          >
-            <IconChecks size={14} aria-hidden />
-          </ActionIcon>
-          <ActionIcon
-            size="sm"
-            variant="subtle"
-            color="red.8"
-            aria-label={`Revoke all ${kindLabel} from ${student.name}`}
-            title="No lectures"
-            onClick={() => onStudent(student.id, false)}
-          >
-            <IconSquareOff size={14} aria-hidden />
-          </ActionIcon>
+        <span className={classes.nameRow}>
+          <span className={classes.nameBlock}>
+            <span className={classes.nameText} title={student.name}>
+              {student.name}
+            </span>
+            <span className={classes.batch}>{student.batchName ?? 'Unassigned'}</span>
+          </span>
+          <span className={classes.rowTools}>
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              color="teal.8"
+              aria-label={`Grant all ${kindLabel} to ${student.name}`}
+              title="All lectures"
+              onClick={() => onStudent(student.id, true)}
+            >
+              <IconChecks size={14} aria-hidden />
+            </ActionIcon>
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              color="red.8"
+              aria-label={`Revoke all ${kindLabel} from ${student.name}`}
+              title="No lectures"
+              onClick={() => onStudent(student.id, false)}
+            >
+              <IconSquareOff size={14} aria-hidden />
+            </ActionIcon>
+          </span>
         </span>
       </th>
       {lectures.map((l) => {
