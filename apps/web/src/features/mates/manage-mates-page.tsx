@@ -12,6 +12,7 @@ import { MateList } from './components/mate-list';
 import { PasswordDialog, type ShownPassword } from './components/password-dialog';
 import { ErrorState, LoadingState } from './components/query-state';
 import { removalRefusals } from './lib/removal';
+import { readableErrors } from './components/ui';
 
 /** Manage Mates (platform-core.md sections 2, 5, 8): add form and the list with edit, reset and remove. */
 export default function ManageMatesPage() {
@@ -74,7 +75,7 @@ export default function ManageMatesPage() {
   else list = <MateList mates={mates.data} selfId={user?.id} actions={{ onEdit: setEditing, onReset: askReset, onRemove: askRemove }} />;
 
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" style={readableErrors}>
       <div>
         <Title order={1} size="h2">
           Manage Mates

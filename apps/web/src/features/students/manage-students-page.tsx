@@ -11,6 +11,7 @@ import { EditStudentModal } from './components/edit-student-modal';
 import { PasswordDialog, type ShownPassword } from './components/password-dialog';
 import { ErrorState, LoadingState } from './components/query-state';
 import { StudentRoster } from './components/student-roster';
+import { readableErrors } from './components/ui';
 
 const RosterImportModal = lazy(() => import('./components/roster-import'));
 
@@ -71,7 +72,7 @@ export default function ManageStudentsPage() {
     );
 
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" style={readableErrors}>
       <div>
         <Title order={1} size="h2">
           Students
@@ -91,7 +92,7 @@ export default function ManageStudentsPage() {
               Add many students at once from a CSV file with name, email and batch; check it before anything is created.
             </Text>
           </div>
-          <Button variant="light" leftSection={<IconFileImport size={16} aria-hidden />} onClick={() => setImportOpen(true)}>
+          <Button variant="outline" leftSection={<IconFileImport size={16} aria-hidden />} onClick={() => setImportOpen(true)}>
             Import from CSV
           </Button>
         </Group>

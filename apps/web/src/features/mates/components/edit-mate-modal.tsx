@@ -4,13 +4,14 @@ import { firstFieldErrors, updateGuideSchema, type GuideRow } from '@learn/share
 import { toAppError } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useUpdateMate } from '../api/mates';
+import { modalProps } from './ui';
 
 type Field = 'name' | 'email' | 'password';
 
 /** Edit a mate: name, email, and a new password that is sent only when typed (spec 5). */
 export function EditMateModal({ mate, isSelf, onClose }: { mate: GuideRow | null; isSelf: boolean; onClose: () => void }) {
   return (
-    <Modal opened={mate !== null} onClose={onClose} title={mate ? `Edit ${mate.name}` : 'Edit mate'} centered>
+    <Modal {...modalProps} opened={mate !== null} onClose={onClose} title={mate ? `Edit ${mate.name}` : 'Edit mate'} centered>
       {mate && <EditMateForm key={mate.id} mate={mate} isSelf={isSelf} onClose={onClose} />}
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Card, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { GuideRow } from '@learn/shared';
 import { formatLastLogin } from '../lib/removal';
@@ -76,9 +76,9 @@ function Name({ mate, self }: { mate: GuideRow; self: boolean }) {
     <Group gap={6} wrap="nowrap">
       <Text fw={600}>{mate.name}</Text>
       {self && (
-        <Badge variant="light" color="blue.8" radius="sm" tt="none">
+        <Text span c="blue.8" fw={600} size="sm">
           (you)
-        </Badge>
+        </Text>
       )}
     </Group>
   );
@@ -87,13 +87,13 @@ function Name({ mate, self }: { mate: GuideRow; self: boolean }) {
 function RowButtons({ mate, actions }: { mate: GuideRow; actions: MateActions }) {
   return (
     <Group gap={6} wrap="wrap" justify="flex-end">
-      <Button size="compact-sm" variant="light" onClick={() => actions.onEdit(mate)} aria-label={`Edit ${mate.name}`}>
+      <Button size="compact-sm" variant="outline" color="blue.9" onClick={() => actions.onEdit(mate)} aria-label={`Edit ${mate.name}`}>
         Edit
       </Button>
-      <Button size="compact-sm" variant="light" color="grape.8" onClick={() => actions.onReset(mate)} aria-label={`Reset password of ${mate.name}`}>
+      <Button size="compact-sm" variant="outline" color="grape.9" onClick={() => actions.onReset(mate)} aria-label={`Reset password of ${mate.name}`}>
         Reset password
       </Button>
-      <Button size="compact-sm" variant="light" color="red.8" onClick={() => actions.onRemove(mate)} aria-label={`Remove ${mate.name}`}>
+      <Button size="compact-sm" variant="outline" color="red.9" onClick={() => actions.onRemove(mate)} aria-label={`Remove ${mate.name}`}>
         Remove
       </Button>
     </Group>

@@ -1,5 +1,6 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { modalProps, warningTitle } from './ui';
 
 export interface ShownPassword {
   title: string;
@@ -14,7 +15,7 @@ export interface ShownPassword {
  */
 export function PasswordDialog({ shown, onClose }: { shown: ShownPassword | null; onClose: () => void }) {
   return (
-    <Modal opened={shown !== null} onClose={onClose} title={shown?.title} centered closeOnClickOutside={false}>
+    <Modal {...modalProps} opened={shown !== null} onClose={onClose} title={shown?.title} centered closeOnClickOutside={false}>
       {shown && (
         <Stack gap="md">
           <div>
@@ -40,8 +41,8 @@ export function PasswordDialog({ shown, onClose }: { shown: ShownPassword | null
                 {({ copied, copy }) => (
                   <Button
                     size="xs"
-                    variant={copied ? 'filled' : 'light'}
-                    color={copied ? 'teal.8' : 'blue.8'}
+                    variant={copied ? 'filled' : 'outline'}
+                    color={copied ? 'teal.9' : 'blue.9'}
                     leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
                     onClick={copy}
                   >
@@ -51,7 +52,7 @@ export function PasswordDialog({ shown, onClose }: { shown: ShownPassword | null
               </CopyButton>
             </Group>
           </div>
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} title="Shown only once">
+          <Alert color="yellow" variant="light" styles={warningTitle} icon={<IconAlertTriangle aria-hidden />} title="Shown only once">
             <Text size="sm" c="gray.9">
               This password will not be shown again. Copy it now and share it privately with its owner.
             </Text>

@@ -30,7 +30,7 @@ export function BatchSelect({
       disabled={disabled}
       placeholder={batches ? undefined : 'Loading batches...'}
       description={description}
-      comboboxProps={{ withinPortal: true }}
+      comboboxProps={{ withinPortal: true, zIndex: 400 }}
       searchable={data.length > 8}
       nothingFoundMessage="No batch matches"
       styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}

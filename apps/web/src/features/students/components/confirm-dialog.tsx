@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { modalProps } from './ui';
 
 export interface ConfirmRequest {
   title: string;
@@ -10,7 +11,7 @@ export interface ConfirmRequest {
 /** A yes/no question before a change that cannot be undone; the safe answer has the focus. */
 export function ConfirmDialog({ request, busy, onClose }: { request: ConfirmRequest | null; busy?: boolean; onClose: () => void }) {
   return (
-    <Modal opened={request !== null} onClose={onClose} title={request?.title} centered>
+    <Modal {...modalProps} opened={request !== null} onClose={onClose} title={request?.title} centered>
       <Text size="sm">{request?.message}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose} data-autofocus disabled={busy}>

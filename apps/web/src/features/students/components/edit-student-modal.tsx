@@ -6,6 +6,7 @@ import { notify } from '../../../lib/notify';
 import { useUpdateStudent } from '../api/students';
 import { NO_BATCH } from '../lib/roster';
 import { BatchSelect } from './batch-select';
+import { modalProps } from './ui';
 
 type Field = 'name' | 'email' | 'password';
 
@@ -22,7 +23,7 @@ export function EditStudentModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={student !== null} onClose={onClose} title={student ? `Edit ${student.name}` : 'Edit student'} centered>
+    <Modal {...modalProps} opened={student !== null} onClose={onClose} title={student ? `Edit ${student.name}` : 'Edit student'} centered>
       {student && <EditStudentForm key={student.id} student={student} batches={batches} batchesError={batchesError} onClose={onClose} />}
     </Modal>
   );

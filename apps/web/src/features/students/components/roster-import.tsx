@@ -7,6 +7,7 @@ import { toAppError } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useImportRoster, usePreviewRoster } from '../api/students';
 import { downloadText, passwordsCsv, PREVIEW_ROW_LIMIT, previewRowsToShow } from '../lib/roster';
+import { modalProps, warningTitle } from './ui';
 
 const MAX_CHARS = 5_000_000;
 
@@ -28,13 +29,16 @@ export default function RosterImportModal({ opened, onClose }: { opened: boolean
   }
 
   return (
-    <Modal
+    <Modal {...modalProps}
       opened={opened}
       onClose={close}
       title="Import students from a CSV file"
       size="xl"
       fullScreen={phone}
       closeOnClickOutside={step.kind === 'choose'}
+      // Once the passwords exist, only the explicit buttons close, so they are not lost by a stray Escape.
+      closeOnEscape={step.kind !== 'done'}
+      withCloseButton={step.kind !== 'done'}
     >
       {step.kind === 'choose' && <ChooseFile onPreview={(csv, preview) => setStep({ kind: 'preview', csv, preview })} />}
       {step.kind === 'preview' && (
@@ -169,10 +173,10 @@ function PreviewStep({
   return (
     <Stack gap="md">
       <Group gap="sm" aria-live="polite">
-        <Badge color="teal.8" variant="filled" size="lg" radius="sm">
+        <Badge color="teal.9" variant="filled" size="lg" radius="sm">
           {preview.valid} valid
         </Badge>
-        <Badge color={preview.invalid ? 'red.8' : 'gray.7'} variant="filled" size="lg" radius="sm">
+        <Badge color={preview.invalid ? 'red.9' : 'gray.7'} variant="filled" size="lg" radius="sm">
           {preview.invalid} invalid
         </Badge>
         <Text size="sm" c="gray.7">
@@ -187,25 +191,26 @@ function PreviewStep({
           Showing the first {PREVIEW_ROW_LIMIT} of {total} rows, rows with errors first.
         </Text>
       )}
-      <Table.ScrollContainer minWidth={560} maxHeight={420}>
+      <Table.ScrollContainer
+        minWidth={640}
+        maxHeight={420}
+        scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': 'Preview rows (scrollable)' } }}
+      >
         <Table verticalSpacing="xs" stickyHeader aria-label="Preview of the file's rows">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Line</Table.Th>
+              <Table.Th>Status</Table.Th>
               <Table.Th>Name</Table.Th>
               <Table.Th>Email</Table.Th>
               <Table.Th>Batch</Table.Th>
-              <Table.Th>Status</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.map((r) => (
               <Table.Tr key={r.line} bg={r.errors.length ? 'red.0' : undefined} data-testid={r.errors.length ? 'preview-row-invalid' : 'preview-row-valid'}>
                 <Table.Td>{r.line}</Table.Td>
-                <Table.Td>{r.name}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.email}</Table.Td>
-                <Table.Td>{r.batch || <Text span c="gray.7">No batch</Text>}</Table.Td>
-                <Table.Td>
+                <Table.Td style={{ minWidth: 180 }}>
                   {r.errors.length ? (
                     <Text size="sm" c="red.9" fw={600}>
                       {r.errors.join('; ')}
@@ -216,6 +221,9 @@ function PreviewStep({
                     </Text>
                   )}
                 </Table.Td>
+                <Table.Td>{r.name}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.email}</Table.Td>
+                <Table.Td>{r.batch || <Text span size="sm" c="gray.7">No batch</Text>}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -264,7 +272,7 @@ function ResultStep({
       </Text>
       {n > 0 && (
         <>
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} title="Passwords are shown only once">
+          <Alert color="yellow" variant="light" styles={warningTitle} icon={<IconAlertTriangle aria-hidden />} title="Passwords are shown only once">
             <Text size="sm" c="gray.9">
               The generated passwords are not stored anywhere you can see them again. Download them now and share each one privately
               with its student.

@@ -101,7 +101,7 @@ export function StudentRoster({ students, batches, actions }: { students: Studen
                     <Table.Tr key={s.id} data-testid="student-row">
                       <Table.Td fw={600}>{s.name}</Table.Td>
                       <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.email}</Table.Td>
-                      <Table.Td>{s.batchName ?? <Text span c="gray.7">No batch</Text>}</Table.Td>
+                      <Table.Td>{s.batchName ?? <Text span size="sm" c="gray.7">No batch</Text>}</Table.Td>
                       <Table.Td>{formatLastLogin(s.lastLogin)}</Table.Td>
                       <Table.Td>
                         <RowButtons student={s} actions={actions} />
@@ -132,13 +132,13 @@ export function StudentRoster({ students, batches, actions }: { students: Studen
 function RowButtons({ student, actions }: { student: StudentRow; actions: RowActions }) {
   return (
     <Group gap={6} wrap="wrap" justify="flex-end">
-      <Button size="compact-sm" variant="light" onClick={() => actions.onEdit(student)} aria-label={`Edit ${student.name}`}>
+      <Button size="compact-sm" variant="outline" color="blue.9" onClick={() => actions.onEdit(student)} aria-label={`Edit ${student.name}`}>
         Edit
       </Button>
-      <Button size="compact-sm" variant="light" color="grape.8" onClick={() => actions.onReset(student)} aria-label={`Reset password of ${student.name}`}>
+      <Button size="compact-sm" variant="outline" color="grape.9" onClick={() => actions.onReset(student)} aria-label={`Reset password of ${student.name}`}>
         Reset password
       </Button>
-      <Button size="compact-sm" variant="light" color="red.8" onClick={() => actions.onRemove(student)} aria-label={`Remove ${student.name}`}>
+      <Button size="compact-sm" variant="outline" color="red.9" onClick={() => actions.onRemove(student)} aria-label={`Remove ${student.name}`}>
         Remove
       </Button>
     </Group>
@@ -153,7 +153,7 @@ function StudentCard({ student, actions }: { student: StudentRow; actions: RowAc
         {student.email}
       </Text>
       <Group gap="xs" mt={6} mb="sm">
-        <Badge variant="light" color={student.batchName ? 'blue.8' : 'gray.7'} radius="sm">
+        <Badge variant="outline" color={student.batchName ? 'blue.8' : 'gray.7'} radius="sm">
           {student.batchName ?? 'No batch'}
         </Badge>
         <Text size="xs" c="gray.7">
