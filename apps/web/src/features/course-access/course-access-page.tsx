@@ -172,7 +172,7 @@ export default function CourseAccessPage() {
         })}
         fullWidth
         style={{ maxWidth: 640 }}
-        color="blue.7"
+        color="blue.8"
       />
 
       <Paper

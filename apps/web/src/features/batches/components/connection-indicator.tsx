@@ -32,7 +32,8 @@ export function ConnectionIndicator({ status, detail, onRetry }: { status: Conne
         aria-live="polite"
         aria-labelledby="connection-label connection-value"
         color={color}
-        variant="light"
+        variant="outline"
+        bg="white"
         leftSection={icon}
         size="lg"
         styles={{ label: { color: `var(--mantine-color-${color}-9)`, textTransform: 'none' } }}
