@@ -1,4 +1,29 @@
-import { createTheme, Notification, type CSSVariablesResolver } from '@mantine/core';
+import {
+  createTheme,
+  darken,
+  defaultVariantColorsResolver,
+  Notification,
+  parseThemeColor,
+  type CSSVariablesResolver,
+  type VariantColorsResolver,
+} from '@mantine/core';
+
+/** Palettes whose dark shades are still too light for text on their own tint. */
+const paleText = new Set(['yellow', 'lime', 'orange']);
+
+/**
+ * Light and subtle variants (tinted or clear background, coloured text) use shade 9 darkened by a quarter, or
+ * near-black for pale palettes, so their labels pass WCAG AA (Mantine's default is a mid shade, about 3:1).
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  if (input.variant !== 'light' && input.variant !== 'subtle') return defaultVariantColorsResolver(input);
+  const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
+  if (!parsed.isThemeColor) return defaultVariantColorsResolver(input);
+  // An explicit shade ('teal.8') gets the palette's usual tint, not a near-opaque one.
+  const defaults = defaultVariantColorsResolver({ ...input, color: parsed.color });
+  const text = paleText.has(parsed.color) ? 'var(--mantine-color-dark-8)' : darken(input.theme.colors[parsed.color]![9], 0.25);
+  return { ...defaults, color: text, hoverColor: text };
+};
 
 /** The one (light) theme. Primary shade 8 keeps white text on filled buttons above 4.5:1 contrast. */
 export const theme = createTheme({
@@ -6,6 +31,7 @@ export const theme = createTheme({
   primaryShade: 8,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
+  variantColorResolver,
   // Users who ask for less motion get no transitions (dialogs, toasts, drawers).
   respectReducedMotion: true,
   headings: { fontWeight: '700' },

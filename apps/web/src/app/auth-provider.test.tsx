@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, render, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { AuthProvider, useAuth } from './auth-provider';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+const guide = { id: 'g', name: 'G', email: 'g@example.com', role: 'guide', batchId: null, lastLogin: null };
+const student = { ...guide, id: 's', role: 'student', email: 's@example.com' };
+
+describe('AuthProvider', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("drops every cached answer at sign-out and sign-in, so the next user never sees the last one's data", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        Promise.resolve(url.includes('auth/me') ? json(200, { user: guide }) : url.includes('auth/login') ? json(200, { user: student }) : json(200, {})),
+      ),
+    );
+    const client = new QueryClient();
+    let auth!: ReturnType<typeof useAuth>;
+    function Probe() {
+      auth = useAuth();
+      return null;
+    }
+    render(
+      <QueryClientProvider client={client}>
+        <AuthProvider>
+          <Probe />
+        </AuthProvider>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(auth.user?.id).toBe('g'));
+    client.setQueryData(['course-lectures', 'course_c_01'], { lectures: ['everything a guide sees'] });
+    await act(() => auth.logout());
+    expect(client.getQueryData(['course-lectures', 'course_c_01'])).toBeUndefined();
+    expect(auth.user).toBeNull();
+
+    client.setQueryData(['dashboard', 'x'], { stale: true });
+    await act(async () => {
+      await auth.login({ email: 's@example.com', password: 'secret-1' });
+    });
+    expect(client.getQueryData(['dashboard', 'x'])).toBeUndefined();
+    expect(auth.user?.id).toBe('s');
+  });
+});
