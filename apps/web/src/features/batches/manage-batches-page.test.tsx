@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { BatchRow } from '@learn/shared';
 import ManageBatchesPage from './manage-batches-page';
 import { FALLBACK_KEY, FALLBACK_TIMESTAMP_KEY } from './lib/fallback';
-import { guide, json, renderPage, stubFetch } from './test/render-page';
+import { guide, json, renderPage, stubFetch } from '../../test/render-page';
 
 const healthy = { success: true, message: 'API is working', database: { connection: 'successful', batch_count: 2 } };
 const down = { success: false, message: 'Database connection failed', database: { connection: 'failed', batch_count: 0 } };

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AccessMatrix, BatchRow, CourseSummary } from '@learn/shared';
 import CourseAccessPage from './course-access-page';
-import { guide, json, renderPage, stubFetch, type Handler } from './test/render-page';
+import { guide, json, renderPage, stubFetch, type Handler } from '../../test/render-page';
 
 const courses: CourseSummary[] = [
   { id: 'course_c_01', prefix: 'c-cpp', title: 'C Programming', lectureCount: 3 },

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CoursesResponse, GuideDashboard, GuideStudentRow } from '@learn/shared';
 import GuideHome from './guide-home';
 import { sortStudents } from './components/students-table';
-import { guide, json, renderPage, stubFetch } from './test/render-page';
+import { guide, json, renderPage, stubFetch } from '../../test/render-page';
 
 const courses: CoursesResponse = { courses: [{ id: 'course_python_01', prefix: 'python', title: 'Python Programming', lectureCount: 50 }] };
 

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CoursesResponse, StudentDashboard } from '@learn/shared';
 import StudentHome from './student-home';
 import { useSelectedCourse } from '../../lib/course-selection';
-import { json, renderPage, student, stubFetch } from './test/render-page';
+import { json, renderPage, student, stubFetch } from '../../test/render-page';
 
 /** The sidebar's course selector writes the same selection the dashboard reads. */
 function SidebarStandIn() {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AssignmentView, CourseLecturesResponse, CoursesResponse } from '@learn/shared';
 import ManageAssignmentsPage from './manage-assignments-page';
-import { guide, json, renderPage, stubFetch } from './test/render-page';
+import { guide, json, renderPage, stubFetch } from '../../test/render-page';
 
 const courses: CoursesResponse = { courses: [{ id: 'course_c_01', prefix: 'c-cpp', title: 'C Programming', lectureCount: 2 }] };
 const list: CourseLecturesResponse = {

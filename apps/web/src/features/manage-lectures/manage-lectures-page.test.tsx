@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CourseLecturesResponse, CoursesResponse, LectureEditView } from '@learn/shared';
 import ManageLecturesPage from './manage-lectures-page';
 import { useSelectedCourse } from '../../lib/course-selection';
-import { guide, json, renderPage, stubFetch } from './test/render-page';
+import { guide, json, renderPage, stubFetch } from '../../test/render-page';
 
 /** The sidebar's course selector writes the same selection the page reads. */
 function SidebarStandIn() {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { GuideRow } from '@learn/shared';
 import ManageMatesPage from './manage-mates-page';
-import { guide, json, renderPage, stubFetch } from './test/render-page';
+import { guide, json, renderPage, stubFetch } from '../../test/render-page';
 
 const self: GuideRow = { id: guide.id, name: guide.name, email: guide.email, role: 'guide', lastLogin: '2025-03-01T09:00:00.000Z', createdAt: '' };
 const linus: GuideRow = { id: 'user_guide_2', name: 'Linus Mate', email: 'linus@example.com', role: 'guide', lastLogin: null, createdAt: '' };

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { StudentProgress, StudentRow } from '@learn/shared';
 import StudentProgressPage from './student-progress-page';
-import { guide, json, renderPage, stubFetch } from './test/render-page';
+import { guide, json, renderPage, stubFetch } from '../../test/render-page';
 
 const row = (id: string, name: string, batchName: string | null): StudentRow => ({
   id,

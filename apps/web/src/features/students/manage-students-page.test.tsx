@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { BatchRow, StudentRow } from '@learn/shared';
 import ManageStudentsPage from './manage-students-page';
-import { guide, json, renderPage, stubFetch } from './test/render-page';
+import { guide, json, renderPage, stubFetch } from '../../test/render-page';
 
 const batches: BatchRow[] = [
   { id: 'batch_spring_2024', name: 'Spring 2024', studentCount: 1 },

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RosterPreview, RosterRow } from '@learn/shared';
 import ManageStudentsPage from '../manage-students-page';
-import { guide, json, renderPage, stubFetch } from '../test/render-page';
+import { guide, json, renderPage, stubFetch } from '../../../test/render-page';
 
 const row = (line: number, errors: string[] = []): RosterRow => ({
   line,

@@ -1,3 +1,4 @@
+/** Test helpers shared by the page tests: a fetch stub and a renderer with the app's providers. */
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
@@ -6,16 +7,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { PublicUser } from '@learn/shared';
-import { AuthProvider } from '../../../app/auth-provider';
-
-// jsdom has no FontFaceSet; Mantine's autosize Textarea listens on it.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} }, configurable: true });
-}
+import { AuthProvider } from '../app/auth-provider';
 
 export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 
-export type Handler = (url: string, init?: RequestInit) => Response | Promise<Response> | undefined;
+export type Handler = (url: string, init?: RequestInit) => Response | undefined | Promise<Response | undefined>;
 
 /** Stubs fetch: /api/auth/me answers with `user`; other calls go to `handler`; anything unanswered is a 404. */
 export function stubFetch(user: PublicUser, handler: Handler) {
@@ -37,8 +33,11 @@ function Destination() {
   );
 }
 
-/** Renders a page at /{prefix}/{segment} inside the app's providers, with a stand-in for every other page. */
-export function renderPage(page: ReactNode, path: string) {
+/**
+ * Renders a page at /{prefix}/{segment} (optionally with navigation state) inside the app's providers, with a
+ * stand-in for every other page.
+ */
+export function renderPage(page: ReactNode, path: string, state?: unknown) {
   localStorage.clear();
   notifications.clean();
   const router = createMemoryRouter(
@@ -46,7 +45,7 @@ export function renderPage(page: ReactNode, path: string) {
       { path: path.split('?')[0]!.replace(/^\/[^/]+/, '/:prefix'), element: page },
       { path: '*', element: <Destination /> },
     ],
-    { initialEntries: [path] },
+    { initialEntries: [state === undefined ? path : { pathname: path, state }] },
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
