@@ -1,5 +1,6 @@
 import {
   createTheme,
+  Modal,
   darken,
   defaultVariantColorsResolver,
   Notification,
@@ -38,12 +39,15 @@ export const theme = createTheme({
   components: {
     // The toast's description is gray-6 by default (3.3:1); gray-8 reads well.
     Notification: Notification.extend({ styles: { description: { color: 'var(--mantine-color-gray-8)' } } }),
+    // Dialogs open above the sidebar drawer (z-index 201), and their close button has a name.
+    Modal: Modal.extend({ defaultProps: { zIndex: 300, closeButtonProps: { 'aria-label': 'Close' } } }),
   },
 });
 
 /** Mantine's "dimmed" grey (gray-6) is under 4.5:1 on white; gray-7 is 7.9:1. Used for every dimmed text. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-placeholder': 'var(--mantine-color-gray-6)' },
+  // Error text in red 8 (red 6 is under 4.5:1 on white).
+  light: { '--mantine-color-error': 'var(--mantine-color-red-8)', '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-placeholder': 'var(--mantine-color-gray-6)' },
   dark: {},
 });

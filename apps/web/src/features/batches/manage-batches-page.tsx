@@ -9,7 +9,7 @@ import { DeleteBatchDialog, RenameBatchDialog } from './components/batch-dialogs
 import { BatchList } from './components/batch-list';
 import { ConnectionIndicator } from './components/connection-indicator';
 import { FallbackOffer, FallbackView } from './components/fallback-panel';
-import { ErrorState, LoadingState } from './components/query-state';
+import { ErrorState, LoadingState } from '../../lib/ui/query-state';
 import { hasFallback, loadFallback, type FallbackBatches } from './lib/fallback';
 
 /** How long the list may load before the page offers the saved copy (spec 9: 8 s on the batches page). */

@@ -9,8 +9,8 @@ import { notify } from '../../lib/notify';
 import { useAccessMatrix, useBatchNames, useSaveAccess } from './api/access';
 import type { GridStudent } from './components/access-grid';
 import { ALL, BatchRangeAction, CoursePicker, StudentFilters, UNASSIGNED } from './components/controls';
-import { ErrorState, LoadingState } from './components/query-state';
-import { useUnsavedChanges } from './components/unsaved-changes';
+import { ErrorState, LoadingState } from '../../lib/ui/query-state';
+import { useUnsavedChanges } from '../../lib/ui/unsaved-changes';
 import { countPending, emptyPending, grantSets, kindLabels, setCells, toChanges, type Pending } from './lib/pending';
 
 const AccessGrid = lazy(() => import('./components/access-grid'));

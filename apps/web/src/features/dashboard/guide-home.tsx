@@ -3,7 +3,7 @@ import { usePrefix } from '../../app/router';
 import { useSelectedCourse } from '../../lib/course-selection';
 import { useGuideDashboard } from './api/get-dashboards';
 import { QuickLinks, SummaryCards } from './components/guide-cards';
-import { ErrorState, LoadingState } from './components/query-state';
+import { ErrorState, LoadingState } from '../../lib/ui/query-state';
 import { StudentsTable } from './components/students-table';
 
 /** Guide home: the course at a glance, who needs attention, what waits for grading, and the guide pages. */

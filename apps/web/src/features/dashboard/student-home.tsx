@@ -4,7 +4,7 @@ import { usePrefix } from '../../app/router';
 import { useSelectedCourse } from '../../lib/course-selection';
 import { useStudentDashboard } from './api/get-dashboards';
 import { firstName } from './components/format';
-import { ErrorState, LoadingState } from './components/query-state';
+import { ErrorState, LoadingState } from '../../lib/ui/query-state';
 import { Achievements, ContinueCard, ProgressCard, RecentGrades } from './components/student-cards';
 
 /** Student home (platform-core.md section 2, "Student dashboard"). */

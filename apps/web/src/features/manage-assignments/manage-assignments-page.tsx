@@ -6,9 +6,9 @@ import { toAppError } from '../../lib/errors';
 import { useSelectedCourse } from '../../lib/course-selection';
 import { useAssignment, useCourseLectures } from './api/assignment';
 import { AssignmentEditor } from './components/assignment-editor';
-import { LecturePicker } from './components/pickers';
-import { ErrorState, LoadingState } from './components/query-state';
-import { useUnsavedChanges } from './components/unsaved-changes';
+import { LecturePicker } from '../../lib/ui/lecture-picker';
+import { ErrorState, LoadingState } from '../../lib/ui/query-state';
+import { useUnsavedChanges } from '../../lib/ui/unsaved-changes';
 
 /**
  * Manage Assignments: a lecture's practice tasks (type, text, starter code) in the course chosen in the

@@ -5,9 +5,9 @@ import { usePrefix } from '../../app/router';
 import { useSelectedCourse } from '../../lib/course-selection';
 import { useCourseLectures, useLectureEdit } from './api/lecture-edit';
 import { LectureEditor } from './components/lecture-editor';
-import { LecturePicker } from './components/pickers';
-import { ErrorState, LoadingState } from './components/query-state';
-import { useUnsavedChanges } from './components/unsaved-changes';
+import { LecturePicker } from '../../lib/ui/lecture-picker';
+import { ErrorState, LoadingState } from '../../lib/ui/query-state';
+import { useUnsavedChanges } from '../../lib/ui/unsaved-changes';
 
 /**
  * Manage Lectures (platform-core.md sections 2 and 5, "Lecture editing") for the course chosen in the

@@ -119,6 +119,6 @@ describe('ManageMatesPage', () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Error loading mates')).toBeTruthy();
     expect(within(alert).getByText('Access denied')).toBeTruthy();
-    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });

@@ -6,13 +6,13 @@ import { toAppError } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { useMates, useRemoveMate, useResetMatePassword } from './api/mates';
 import { AddMateForm } from './components/add-mate-form';
-import { ConfirmDialog, type ConfirmRequest } from './components/confirm-dialog';
+import { ConfirmDialog, type ConfirmRequest } from '../../lib/ui/confirm-dialog';
 import { EditMateModal } from './components/edit-mate-modal';
 import { MateList } from './components/mate-list';
-import { PasswordDialog, type ShownPassword } from './components/password-dialog';
-import { ErrorState, LoadingState } from './components/query-state';
+import { PasswordDialog, type ShownPassword } from '../../lib/ui/password-dialog';
+import { ErrorState, LoadingState } from '../../lib/ui/query-state';
 import { removalRefusals } from './lib/removal';
-import { readableErrors } from './components/ui';
+import { readableErrors } from '../../lib/ui/ui';
 
 /** Manage Mates (platform-core.md sections 2, 5, 8): add form and the list with edit, reset and remove. */
 export default function ManageMatesPage() {

@@ -4,7 +4,7 @@ import { Alert, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
 import { useStudentList, useStudentProgress } from './api/progress';
 import { CourseProgress } from './components/course-progress';
-import { ErrorState, LoadingState } from './components/query-state';
+import { ErrorState, LoadingState } from '../../lib/ui/query-state';
 import { BadgesSection, ExamsSection, HomeworkSection } from './components/results';
 
 function preselected(state: unknown): string | null {

@@ -80,7 +80,7 @@ describe('ManageStudentsPage', () => {
     expect(within(alert).getByText('Error loading students')).toBeTruthy();
     expect(within(alert).getByText('Access denied')).toBeTruthy();
     fail = false;
-    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No students enrolled yet')).toBeTruthy();
     expect(fetchMock.mock.calls.filter(([u]) => String(u).endsWith('/api/students')).length).toBeGreaterThanOrEqual(2);
   });

@@ -6,12 +6,12 @@ import { toAppError } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { useBatches, useRemoveStudent, useResetStudentPassword, useStudents } from './api/students';
 import { AddStudentForm } from './components/add-student-form';
-import { ConfirmDialog, type ConfirmRequest } from './components/confirm-dialog';
+import { ConfirmDialog, type ConfirmRequest } from '../../lib/ui/confirm-dialog';
 import { EditStudentModal } from './components/edit-student-modal';
-import { PasswordDialog, type ShownPassword } from './components/password-dialog';
-import { ErrorState, LoadingState } from './components/query-state';
+import { PasswordDialog, type ShownPassword } from '../../lib/ui/password-dialog';
+import { ErrorState, LoadingState } from '../../lib/ui/query-state';
 import { StudentRoster } from './components/student-roster';
-import { readableErrors } from './components/ui';
+import { readableErrors } from '../../lib/ui/ui';
 
 const RosterImportModal = lazy(() => import('./components/roster-import'));
 

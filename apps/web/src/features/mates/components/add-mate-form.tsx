@@ -4,7 +4,7 @@ import { createGuideSchema, firstFieldErrors } from '@learn/shared';
 import { toAppError } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useCreateMate } from '../api/mates';
-import type { ShownPassword } from './password-dialog';
+import type { ShownPassword } from '../../../lib/ui/password-dialog';
 
 type Field = 'name' | 'email';
 const empty = { name: '', email: '' };

@@ -4,7 +4,7 @@ import { firstFieldErrors, updateGuideSchema, type GuideRow } from '@learn/share
 import { toAppError } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useUpdateMate } from '../api/mates';
-import { modalProps } from './ui';
+import { modalProps } from '../../../lib/ui/ui';
 
 type Field = 'name' | 'email' | 'password';
 

@@ -6,7 +6,7 @@ import { notify } from '../../../lib/notify';
 import { useCreateStudent } from '../api/students';
 import { NO_BATCH } from '../lib/roster';
 import { BatchSelect } from './batch-select';
-import type { ShownPassword } from './password-dialog';
+import type { ShownPassword } from '../../../lib/ui/password-dialog';
 
 type Field = 'name' | 'email';
 const empty = { name: '', email: '', batch: NO_BATCH };

@@ -6,7 +6,7 @@ import { notify } from '../../../lib/notify';
 import { useUpdateStudent } from '../api/students';
 import { NO_BATCH } from '../lib/roster';
 import { BatchSelect } from './batch-select';
-import { modalProps } from './ui';
+import { modalProps } from '../../../lib/ui/ui';
 
 type Field = 'name' | 'email' | 'password';
 

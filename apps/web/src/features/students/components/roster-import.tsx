@@ -7,7 +7,7 @@ import { toAppError } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useImportRoster, usePreviewRoster } from '../api/students';
 import { downloadText, passwordsCsv, PREVIEW_ROW_LIMIT, previewRowsToShow } from '../lib/roster';
-import { modalProps, warningTitle } from './ui';
+import { modalProps, warningTitle } from '../../../lib/ui/ui';
 
 const MAX_CHARS = 5_000_000;
 

@@ -23,7 +23,7 @@ export function ErrorState({ title, error, onRetry }: { title: string; error: un
         </Text>
         {onRetry && (
           <Button size="xs" variant="white" color="red.9" onClick={onRetry}>
-            Retry
+            Try again
           </Button>
         )}
       </Stack>
