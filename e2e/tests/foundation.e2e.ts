@@ -60,7 +60,10 @@ describe('foundation journeys', () => {
     await signIn(page, 'c-cpp', GUIDE.email, GUIDE.password);
     await page.waitForURL(/#\/c-cpp\/guide$/);
     await page.getByRole('navigation', { name: 'Main' }).getByText('Manage Mates').waitFor();
-    await screenshot(page, 'guide-home-desktop');
+    await page.getByRole('heading', { name: 'C Programming', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Sam Student' }).first().waitFor();
+    await screenshot(page, 'guide-home-one-student-desktop');
+    assert.deepEqual(await seriousViolations(page), []);
     await page.reload();
     await page.waitForURL(/#\/c-cpp\/guide$/);
     await page.getByTestId('header-user').getByText('Mate', { exact: true }).waitFor();

@@ -91,7 +91,9 @@ describe('lectures, progress and badges', () => {
     const guide = await newPage(app);
     await signIn(guide.page, 'c-cpp', GUIDE.email, GUIDE.password);
     await guide.page.waitForURL(/#\/c-cpp\/guide$/);
+    await guide.page.getByRole('link', { name: 'Lena Learner' }).first().waitFor();
     await screenshot(guide.page, 'guide-home-desktop');
+    assert.deepEqual(await seriousViolations(guide.page), []);
     await guide.page.goto('/#/c-cpp/manage-lectures');
     const title = guide.page.getByLabel(/^Title/);
     await title.waitFor();
