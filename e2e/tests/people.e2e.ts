@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { GUIDE, newPage, screenshot, seriousViolations, signIn, startApp, type Running } from '../support/harness.js';
+import { GUIDE, guideApi, newPage, screenshot, seriousViolations, signIn, startApp, type Running } from '../support/harness.js';
 
 /** Picks an option of a Mantine Select by its label. */
 async function choose(page: Page, label: string | RegExp, option: string) {
@@ -63,6 +63,23 @@ describe('people, batches and course access', () => {
     await page.getByRole('button', { name: /Copy/ }).first().waitFor();
     assert.equal(await nav.getByRole('link', { name: /Day 2:/ }).count(), 0, 'day 2 is greyed, not a link');
     await nav.getByText(/Day 2: Setting Up/).waitFor();
+    await context.close();
+  });
+
+  it("refreshes an open student's sidebar live when a mate grants access, without a reload", async () => {
+    const api = await guideApi(app);
+    const created = await api<{ user: { id: string }; password: string }>('POST', 'students', { name: 'Live Lou', email: 'lou@example.com' });
+    const { context, page } = await newPage(app);
+    await signIn(page, 'python', 'lou@example.com', created.password);
+    await page.waitForURL(/#\/python\/student$/);
+    const nav = page.getByRole('navigation', { name: 'Python Programming lectures' });
+    await nav.getByText('Day 3: Data Types').waitFor();
+    assert.equal(await nav.getByRole('link', { name: /Day 3: Data Types/ }).count(), 0);
+    const loads: string[] = [];
+    page.on('framenavigated', (f) => loads.push(f.url()));
+    await api('PUT', 'access', { changes: [{ studentId: created.user.id, lectureId: 'python-day-3', kind: 'explanation', granted: true }] });
+    await nav.getByRole('link', { name: /Day 3: Data Types/ }).waitFor({ timeout: 10_000 });
+    assert.deepEqual(loads, [], 'the page was not reloaded');
     await context.close();
   });
 
