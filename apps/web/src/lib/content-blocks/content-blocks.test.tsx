@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import type { ContentBlock } from '@learn/shared';
-import { ContentBlocks, RichText } from './content-blocks';
+import { ContentBlocks, isPreformatted, RichText, TaskText } from './content-blocks';
 
 const renderUi = (ui: React.ReactNode) => render(<MantineProvider>{ui}</MantineProvider>);
 
@@ -62,5 +62,22 @@ describe('ContentBlocks', () => {
     expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy();
     act(() => vi.advanceTimersByTime(200));
     expect(screen.getByRole('button', { name: 'Copy Python code' })).toBeTruthy();
+  });
+});
+
+describe('TaskText', () => {
+  it('keeps drawings and aligned output in monospace and the rest as paragraphs', () => {
+
+    expect(isPreformatted('+-----+\n| HI  |\n+-----+')).toBe(true);
+    expect(isPreformatted('Name   Score\nAda    90')).toBe(true);
+    expect(isPreformatted('Write a program that reads two numbers.')).toBe(false);
+    const { container } = render(
+      <MantineProvider>
+        <TaskText text={'Print this badge:\n\n+--+\n|Hi|\n+--+\n\nUse **printf**.'} />
+      </MantineProvider>,
+    );
+    expect(container.querySelector('pre')?.textContent).toBe('+--+\n|Hi|\n+--+');
+    expect(container.querySelectorAll('p')).toHaveLength(2);
+    expect(container.querySelector('strong')?.textContent).toBe('printf');
   });
 });

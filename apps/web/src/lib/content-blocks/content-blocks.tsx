@@ -14,6 +14,33 @@ export function RichText({ text }: { text: string }) {
   return <span style={{ whiteSpace: 'pre-wrap' }}>{renderBold(text)}</span>;
 }
 
+/**
+ * A paragraph of task text is preformatted (sample output, an ASCII drawing, a table of numbers) when a line
+ * aligns with runs of spaces or draws with | and +; such paragraphs keep their columns in a monospace font.
+ */
+export function isPreformatted(paragraph: string): boolean {
+  return paragraph.split('\n').some((line) => /\S {2,}\S/.test(line) || /^\s*[|+]/.test(line) || /[|+]\s*$/.test(line));
+}
+
+/** Task text: paragraphs split at blank lines, drawings and aligned output in monospace. */
+export function TaskText({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(/\n{2,}/).map((para, i) =>
+        isPreformatted(para) ? (
+          <Text key={i} component="pre" ff="monospace" size="sm" m={0} mb="sm" style={{ whiteSpace: 'pre-wrap', overflowX: 'auto' }}>
+            {para}
+          </Text>
+        ) : (
+          <Text key={i} component="p" m={0} mb="sm" lh={1.65}>
+            <RichText text={para} />
+          </Text>
+        ),
+      )}
+    </>
+  );
+}
+
 function renderBold(text: string): ReactNode[] {
   // Odd parts of the split are the text between a pair of ** markers.
   return text.split(/\*\*(.+?)\*\*/s).map((part, i) => (i % 2 === 1 ? <strong key={i}>{part}</strong> : <Fragment key={i}>{part}</Fragment>));

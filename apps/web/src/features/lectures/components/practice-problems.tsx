@@ -1,6 +1,6 @@
-import { Badge, Card, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Stack, Title } from '@mantine/core';
 import type { CodeLanguage, LectureView, TaskType } from '@learn/shared';
-import { CodeBlock, RichText } from '../../../lib/content-blocks/content-blocks';
+import { CodeBlock, TaskText } from '../../../lib/content-blocks/content-blocks';
 import { EmptyText, LockedPanel } from './locked-panel';
 
 const taskBadges: Record<TaskType, { label: string; color: string }> = {
@@ -33,9 +33,9 @@ export function PracticeProblems({ lecture }: { lecture: LectureView }) {
               <Badge color={taskBadges[task.type].color} variant="filled" radius="sm">
                 {taskBadges[task.type].label}
               </Badge>
-              <Text lh={1.65}>
-                <RichText text={task.content} />
-              </Text>
+              <div>
+                <TaskText text={task.content} />
+              </div>
               {task.initialCode && <CodeBlock code={task.initialCode} language={language} caption="Starter code" />}
             </Stack>
           </Card>
