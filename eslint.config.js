@@ -11,7 +11,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
@@ -28,7 +31,17 @@ export default tseslint.config(
     // The web bundle must never import the course content: solutions and tests stay on the server.
     files: ['apps/web/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@learn/content', '@learn/content/*'], message: 'The web app must not bundle course content (solutions stay on the server).' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@learn/content', '@learn/content/*'],
+              message: 'The web app must not bundle course content (solutions stay on the server).',
+            },
+          ],
+        },
+      ],
     },
   },
 );

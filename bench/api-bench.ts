@@ -36,16 +36,41 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
 async function login(email: string, password: string) {
-  const r = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const r = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   return r.headers.get('set-cookie')!.split(';')[0]!;
 }
 const guide = await login('guide@example.com', 'bench-guide-pw');
-const created = await (await fetch(`${base}/api/students`, { method: 'POST', headers: { cookie: guide, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Bench', email: 'bench@example.com' }) })).json();
+const created = await (
+  await fetch(`${base}/api/students`, {
+    method: 'POST',
+    headers: { cookie: guide, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench', email: 'bench@example.com' }),
+  })
+).json();
 // 200 more students so the guide dashboard has something to aggregate.
 const roster = Array.from({ length: 200 }, (_, i) => `Student ${i},s${i}@example.com,Fall 2025`).join('\n');
-await fetch(`${base}/api/students/import`, { method: 'POST', headers: { cookie: guide, 'content-type': 'application/json' }, body: JSON.stringify({ csv: roster }) });
-const changes = Array.from({ length: 50 }, (_, i) => ['explanation', 'code', 'assignment'].map((kind) => ({ studentId: created.user.id, lectureId: `python-day-${i + 1}`, kind, granted: true }))).flat();
-await fetch(`${base}/api/access`, { method: 'PUT', headers: { cookie: guide, 'content-type': 'application/json' }, body: JSON.stringify({ changes }) });
+await fetch(`${base}/api/students/import`, {
+  method: 'POST',
+  headers: { cookie: guide, 'content-type': 'application/json' },
+  body: JSON.stringify({ csv: roster }),
+});
+const changes = Array.from({ length: 50 }, (_, i) =>
+  ['explanation', 'code', 'assignment'].map((kind) => ({
+    studentId: created.user.id,
+    lectureId: `python-day-${i + 1}`,
+    kind,
+    granted: true,
+  })),
+).flat();
+await fetch(`${base}/api/access`, {
+  method: 'PUT',
+  headers: { cookie: guide, 'content-type': 'application/json' },
+  body: JSON.stringify({ changes }),
+});
 const student = await login('bench@example.com', created.password);
 
 async function scenario(name: string, path: string, cookie: string) {
@@ -68,7 +93,9 @@ async function scenario(name: string, path: string, cookie: string) {
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
-  console.log(`${name.padEnd(34)} ${(REQUESTS / seconds).toFixed(0).padStart(6)} req/s   p50 ${p(0.5)} ms   p95 ${p(0.95)} ms   p99 ${p(0.99)} ms   failures ${failures}`);
+  console.log(
+    `${name.padEnd(34)} ${(REQUESTS / seconds).toFixed(0).padStart(6)} req/s   p50 ${p(0.5)} ms   p95 ${p(0.95)} ms   p99 ${p(0.99)} ms   failures ${failures}`,
+  );
 }
 
 console.log(`${REQUESTS} requests per scenario, ${CONCURRENCY} at once, SQLite, loopback`);

@@ -71,7 +71,16 @@ export async function startApp(): Promise<Running> {
   }
   const browser = await chromium.launch({
     executablePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   return {
     baseUrl,
@@ -98,7 +107,10 @@ export const viewports = {
   phone: { width: 390, height: 844 },
 } as const;
 
-export async function newPage(app: Running, viewport: keyof typeof viewports = 'desktop'): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  app: Running,
+  viewport: keyof typeof viewports = 'desktop',
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await app.browser.newContext({ viewport: viewports[viewport], baseURL: app.baseUrl, reducedMotion: 'reduce' });
   const page = await context.newPage();
   page.on('pageerror', (err) => {

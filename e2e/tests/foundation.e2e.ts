@@ -22,9 +22,14 @@ describe('foundation journeys', () => {
     assert.ok(js.length > 0);
     // A phrase from a lesson's reference solution and one from its reading: neither may be bundled.
     const lesson = parse(
-      readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages', 'content', 'courses', 'c', 'day-05-operators.yaml'), 'utf8'),
+      readFileSync(
+        join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages', 'content', 'courses', 'c', 'day-05-operators.yaml'),
+        'utf8',
+      ),
     ) as { assignment: { tasks: { solution: string }[] } };
-    const solution = lesson.assignment.tasks[0]!.solution.split('\n').map((l) => l.trim()).filter((l) => l.length > 20 && !l.startsWith('#') && !l.startsWith('//'))[0];
+    const solution = lesson.assignment.tasks[0]!.solution.split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l.length > 20 && !l.startsWith('#') && !l.startsWith('//'))[0];
     assert.ok(solution && solution.length > 8, 'found a solution line to look for');
     for (const f of js) {
       const text = readFileSync(join(assets, f), 'utf8');
@@ -114,7 +119,10 @@ describe('foundation journeys', () => {
     await page.waitForURL(/#\/python\/student$/);
     await page.goto('/#/python/some-unknown-page');
     await page.waitForURL(/#\/python\/student$/);
-    const userSelect = await page.locator('.no-select').first().evaluate((el) => getComputedStyle(el).userSelect);
+    const userSelect = await page
+      .locator('.no-select')
+      .first()
+      .evaluate((el) => getComputedStyle(el).userSelect);
     assert.equal(userSelect, 'none', 'text selection is disabled for students');
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(/#\/python\/login$/);
@@ -128,7 +136,7 @@ describe('foundation journeys', () => {
     await signIn(page, 'c-cpp', GUIDE.email, GUIDE.password);
     await page.waitForURL(/#\/c-cpp\/guide$/);
     const nav = page.getByRole('navigation', { name: 'Main' });
-    assert.equal(await nav.isVisible() && (await nav.boundingBox())!.x >= 0, false, 'sidebar starts hidden on a phone');
+    assert.equal((await nav.isVisible()) && (await nav.boundingBox())!.x >= 0, false, 'sidebar starts hidden on a phone');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.waitForFunction(() => {
       const el = document.querySelector('nav[aria-label="Main"]');

@@ -8,7 +8,10 @@ describe('lectures, progress and badges', () => {
   before(async () => {
     app = await startApp();
     const api = await guideApi(app);
-    const created = await api<{ user: { id: string; email: string }; password: string }>('POST', 'students', { name: 'Lena Learner', email: 'lena@example.com' });
+    const created = await api<{ user: { id: string; email: string }; password: string }>('POST', 'students', {
+      name: 'Lena Learner',
+      email: 'lena@example.com',
+    });
     student = { id: created.user.id, email: created.user.email, password: created.password };
     // Day 1: code and assignments, but not the detailed explanation. Day 2: nothing.
     await api('PUT', 'access', {
@@ -34,7 +37,11 @@ describe('lectures, progress and badges', () => {
     assert.equal(await nav.getByRole('link', { name: /Day 1: Introduction to C/ }).count(), 1, 'day 1 is a link');
     assert.equal(await nav.getByRole('link', { name: /Day 2:/ }).count(), 0, 'day 2 is not a link for this student');
 
-    await page.getByRole('button', { name: 'Continue Learning' }).or(page.getByRole('link', { name: /Continue|Day 1/ })).first().click();
+    await page
+      .getByRole('button', { name: 'Continue Learning' })
+      .or(page.getByRole('link', { name: /Continue|Day 1/ }))
+      .first()
+      .click();
     await page.waitForURL(/#\/c-cpp\/lecture\/c-cpp-day-1$/);
     await page.getByRole('heading', { name: 'Introduction to C' }).waitFor();
     await page.getByRole('tab', { name: 'Detailed Explanation' }).click();
@@ -44,7 +51,10 @@ describe('lectures, progress and badges', () => {
     await page.getByRole('tab', { name: 'Quick Quiz' }).click();
     await page.getByRole('radio').first().check();
     await page.getByRole('button', { name: 'Check Answer' }).first().click();
-    await page.getByText(/Correct|Not quite/).first().waitFor();
+    await page
+      .getByText(/Correct|Not quite/)
+      .first()
+      .waitFor();
     await page.getByRole('tab', { name: 'Key Concepts' }).click();
     await screenshot(page, 'lecture-desktop');
     assert.deepEqual(await seriousViolations(page), []);

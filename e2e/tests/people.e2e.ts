@@ -34,7 +34,10 @@ describe('people, batches and course access', () => {
     const password = (await dialog.locator('code').first().innerText()).trim();
     assert.match(password, /^[A-Za-z0-9]{8}$/, 'the generated password is shown');
     await screenshot(page, 'students-password-desktop');
-    await dialog.getByRole('button', { name: /Done|Close|I have saved it|OK/i }).first().click();
+    await dialog
+      .getByRole('button', { name: /Done|Close|I have saved it|OK/i })
+      .first()
+      .click();
     await page.getByRole('cell', { name: 'nora@example.com' }).or(page.getByText('nora@example.com')).first().waitFor();
     await screenshot(page, 'students-desktop');
     assert.deepEqual(await seriousViolations(page), []);
@@ -47,7 +50,10 @@ describe('people, batches and course access', () => {
     await batchGroup.getByLabel('To day').fill('1');
     await batchGroup.getByRole('button', { name: 'Grant to batch' }).click();
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByText(/applied|saved/i).first().waitFor();
+    await page
+      .getByText(/applied|saved/i)
+      .first()
+      .waitFor();
     assert.equal(await page.getByLabel('Grant Code & Examples for Day 1 to Nora New').isChecked(), true);
     await screenshot(page, 'course-access-desktop');
     assert.deepEqual(await seriousViolations(page), []);
@@ -68,7 +74,10 @@ describe('people, batches and course access', () => {
 
   it("refreshes an open student's sidebar live when a mate grants access, without a reload", async () => {
     const api = await guideApi(app);
-    const created = await api<{ user: { id: string }; password: string }>('POST', 'students', { name: 'Live Lou', email: 'lou@example.com' });
+    const created = await api<{ user: { id: string }; password: string }>('POST', 'students', {
+      name: 'Live Lou',
+      email: 'lou@example.com',
+    });
     const { context, page } = await newPage(app);
     await signIn(page, 'python', 'lou@example.com', created.password);
     await page.waitForURL(/#\/python\/student$/);
@@ -77,7 +86,9 @@ describe('people, batches and course access', () => {
     assert.equal(await nav.getByRole('link', { name: /Day 3: Data Types/ }).count(), 0);
     const loads: string[] = [];
     page.on('framenavigated', (f) => loads.push(f.url()));
-    await api('PUT', 'access', { changes: [{ studentId: created.user.id, lectureId: 'python-day-3', kind: 'explanation', granted: true }] });
+    await api('PUT', 'access', {
+      changes: [{ studentId: created.user.id, lectureId: 'python-day-3', kind: 'explanation', granted: true }],
+    });
     await nav.getByRole('link', { name: /Day 3: Data Types/ }).waitFor({ timeout: 10_000 });
     assert.deepEqual(loads, [], 'the page was not reloaded');
     await context.close();
@@ -89,7 +100,10 @@ describe('people, batches and course access', () => {
       await signIn(page, 'python', GUIDE.email, GUIDE.password);
       await page.waitForURL(/#\/python\/guide$/);
       await page.goto('/#/python/manage-guides');
-      await page.getByRole('button', { name: /^Remove / }).first().click();
+      await page
+        .getByRole('button', { name: /^Remove / })
+        .first()
+        .click();
       await page.getByText('You cannot remove your own account.').first().waitFor();
       await screenshot(page, `mates-${size}`);
       assert.deepEqual(await seriousViolations(page), []);

@@ -13,8 +13,16 @@ const envSchema = z.object({
   LEARN_GUIDE_EMAIL: z.string().trim().toLowerCase().email().default('guide@example.com'),
   LEARN_GUIDE_NAME: z.string().trim().min(1).default('Course Mate'),
   LEARN_GUIDE_PASSWORD: z.string().min(6).max(254).optional(),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(8 * 60),
-  SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(14 * 24),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(8 * 60),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(14 * 24),
   /** scrypt cost as log2(N); 17 is OWASP's recommendation (N=2^17, r=8, p=1). */
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),

@@ -126,7 +126,15 @@ const pythonTitles = [
 export const courses: readonly CourseDefinition[] = [
   { id: 'course_c_01', prefix: 'c-cpp', title: 'C Programming', folder: 'c', language: 'c', firstDay: 1, titles: cTitles },
   { id: 'course_cpp_01', prefix: 'c-cpp', title: 'C++ Programming', folder: 'cpp', language: 'cpp', firstDay: 26, titles: cppTitles },
-  { id: 'course_python_01', prefix: 'python', title: 'Python Programming', folder: 'python', language: 'python', firstDay: 1, titles: pythonTitles },
+  {
+    id: 'course_python_01',
+    prefix: 'python',
+    title: 'Python Programming',
+    folder: 'python',
+    language: 'python',
+    firstDay: 1,
+    titles: pythonTitles,
+  },
 ];
 
 export function lastDay(course: CourseDefinition): number {

@@ -149,9 +149,7 @@ export async function checkLessons(
   lessons: { lesson: LoadedLesson; language: Lang }[],
   concurrency = Math.max(1, cpus().length),
 ): Promise<CheckProblem[]> {
-  const work = lessons.flatMap(({ lesson, language }) =>
-    jobsFor(lesson, language).map((job) => ({ lesson, job })),
-  );
+  const work = lessons.flatMap(({ lesson, language }) => jobsFor(lesson, language).map((job) => ({ lesson, job })));
   const root = mkdtempSync(join(tmpdir(), 'learn-content-'));
   const problems: CheckProblem[] = [];
   let next = 0;

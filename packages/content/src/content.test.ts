@@ -5,11 +5,16 @@ import { checkLessons } from './checker.js';
 const catalogue = loadCatalogue();
 
 describe('the course catalogue', () => {
-  it.each(courses.map((c) => [c.title, c] as const))('%s has every day, in order, each valid and titled as the catalogue says', (_t, course) => {
-    const { lessons } = loadCourse(course);
-    expect(lessons.map((l) => l.day)).toEqual(Array.from({ length: lastDay(course) - course.firstDay + 1 }, (_, i) => course.firstDay + i));
-    expect(lessons.map((l) => l.title)).toEqual([...course.titles]);
-  });
+  it.each(courses.map((c) => [c.title, c] as const))(
+    '%s has every day, in order, each valid and titled as the catalogue says',
+    (_t, course) => {
+      const { lessons } = loadCourse(course);
+      expect(lessons.map((l) => l.day)).toEqual(
+        Array.from({ length: lastDay(course) - course.firstDay + 1 }, (_, i) => course.firstDay + i),
+      );
+      expect(lessons.map((l) => l.title)).toEqual([...course.titles]);
+    },
+  );
 
   it('numbers C from 1, C++ from 26 and Python from 1 to 50', () => {
     const days = Object.fromEntries(catalogue.map((c) => [c.course.id, [c.lessons[0]?.day, c.lessons.at(-1)?.day]]));
@@ -32,7 +37,8 @@ describe('the course catalogue', () => {
       for (const l of lessons) {
         expect(l.quickQuiz.length).toBeGreaterThanOrEqual(1);
         expect(l.quickQuiz.every((q) => q.options.length === 4 && q.correctAnswer >= 0 && q.correctAnswer <= 3)).toBe(true);
-        for (const t of l.assignment.tasks) expect(t.autograde === false ? !!t.autogradeReason : (t.tests?.length ?? 0) > 0 && !!t.solution).toBe(true);
+        for (const t of l.assignment.tasks)
+          expect(t.autograde === false ? !!t.autogradeReason : (t.tests?.length ?? 0) > 0 && !!t.solution).toBe(true);
       }
   });
 });

@@ -18,9 +18,7 @@ export interface LoadedCourse {
 
 /** A content problem, always naming the file and, where known, the field. */
 export class ContentError extends Error {
-  constructor(
-    readonly problems: { file: string; field: string; message: string }[],
-  ) {
+  constructor(readonly problems: { file: string; field: string; message: string }[]) {
     super(problems.map((p) => `${p.file}: ${p.field ? `${p.field}: ` : ''}${p.message}`).join('\n'));
     this.name = 'ContentError';
   }
@@ -40,8 +38,7 @@ export function loadLessonFile(file: string, course?: CourseDefinition): LoadedL
   }
   const result = lessonSchema.safeParse(raw);
   if (!result.success) {
-    for (const issue of result.error.issues)
-      problems.push({ file: name, field: issue.path.join('.'), message: issue.message });
+    for (const issue of result.error.issues) problems.push({ file: name, field: issue.path.join('.'), message: issue.message });
     throw new ContentError(problems);
   }
   const lesson = result.data;
@@ -66,7 +63,11 @@ export function loadLessonFile(file: string, course?: CourseDefinition): LoadedL
 /** Loads every lesson of a course, sorted by day; days must be unique. */
 export function loadCourse(course: CourseDefinition, root = coursesRoot): LoadedCourse {
   const dir = join(root, course.folder);
-  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort() : [];
+  const files = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.yaml'))
+        .sort()
+    : [];
   const problems: ContentError['problems'] = [];
   const lessons: LoadedLesson[] = [];
   for (const f of files) {

@@ -6,9 +6,7 @@ export type { CodeBlock, ContentBlock, QuizQuestion } from '@learn/shared';
 
 const text = z.string().trim().min(1, 'must not be empty');
 
-export const taskTestSchema = z
-  .object({ stdin: z.string().default(''), expectedOutput: z.string() })
-  .strict();
+export const taskTestSchema = z.object({ stdin: z.string().default(''), expectedOutput: z.string() }).strict();
 
 export const taskSchema = z
   .object({
@@ -26,13 +24,11 @@ export const taskSchema = z
   .strict()
   .superRefine((task, ctx) => {
     if (task.autograde === false) {
-      if (!task.autogradeReason)
-        ctx.addIssue({ code: 'custom', path: ['autogradeReason'], message: 'autograde: false needs a reason' });
+      if (!task.autogradeReason) ctx.addIssue({ code: 'custom', path: ['autogradeReason'], message: 'autograde: false needs a reason' });
     } else {
       if (!task.tests || task.tests.length === 0)
         ctx.addIssue({ code: 'custom', path: ['tests'], message: 'a task needs tests unless autograde: false says why' });
-      if (!task.solution)
-        ctx.addIssue({ code: 'custom', path: ['solution'], message: 'a task with tests needs a reference solution' });
+      if (!task.solution) ctx.addIssue({ code: 'custom', path: ['solution'], message: 'a task with tests needs a reference solution' });
     }
   });
 

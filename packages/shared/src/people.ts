@@ -5,7 +5,12 @@ import type { BadgeAward } from './courses.js';
 
 /** People, batches and access: the guide's management API contract (platform-core.md sections 3-8). */
 
-const name = (what: string) => z.string({ error: `${what} is required` }).trim().min(1, `${what} is required`).max(200, `${what} is too long`);
+const name = (what: string) =>
+  z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, `${what} is required`)
+    .max(200, `${what} is too long`);
 const email = z
   .string({ error: 'Email is required' })
   .trim()
@@ -104,7 +109,9 @@ export interface StudentProgress {
 }
 
 /** Roster import: CSV with name, email and batch (name or id). */
-export const rosterImportSchema = z.object({ csv: z.string().min(1, 'The file is empty').max(5_000_000, 'The file is too large (5 MB at most)') });
+export const rosterImportSchema = z.object({
+  csv: z.string().min(1, 'The file is empty').max(5_000_000, 'The file is too large (5 MB at most)'),
+});
 
 export interface RosterRow {
   line: number;
@@ -127,6 +134,4 @@ export interface RosterImportResult {
 }
 
 /** A live event pushed over /api/ws. */
-export type LiveEvent =
-  | { type: 'access.changed'; studentId: string }
-  | { type: 'hello'; userId: string };
+export type LiveEvent = { type: 'access.changed'; studentId: string } | { type: 'hello'; userId: string };

@@ -11,7 +11,14 @@ describe.each(engines)('first-start seed (%s)', (engine) => {
 
   async function counts() {
     const n = async (table: 'users' | 'batches' | 'courses') =>
-      Number((await t.deps.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await t.deps.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     return { users: await n('users'), batches: await n('batches'), courses: await n('courses') };
   }
 

@@ -14,7 +14,9 @@ describe('AuthProvider', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn((url: string) =>
-        Promise.resolve(url.includes('auth/me') ? json(200, { user: guide }) : url.includes('auth/login') ? json(200, { user: student }) : json(200, {})),
+        Promise.resolve(
+          url.includes('auth/me') ? json(200, { user: guide }) : url.includes('auth/login') ? json(200, { user: student }) : json(200, {}),
+        ),
       ),
     );
     const client = new QueryClient();

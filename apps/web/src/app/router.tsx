@@ -98,8 +98,22 @@ function pagePath(segment: string) {
 }
 
 export const router = createHashRouter([
-  { path: '/', element: <Lazy><LandingPage /></Lazy> },
-  { path: '/:prefix/login', element: <Lazy><LoginRoute /></Lazy> },
+  {
+    path: '/',
+    element: (
+      <Lazy>
+        <LandingPage />
+      </Lazy>
+    ),
+  },
+  {
+    path: '/:prefix/login',
+    element: (
+      <Lazy>
+        <LoginRoute />
+      </Lazy>
+    ),
+  },
   {
     path: '/:prefix',
     element: <CourseArea />,
@@ -127,4 +141,3 @@ function UnknownCoursePath() {
 export function AppRouter() {
   return <RouterProvider router={router} />;
 }
-

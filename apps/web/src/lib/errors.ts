@@ -56,7 +56,6 @@ export function errorFromResponse(status: number, statusText: string, bodyText: 
 
 export function toAppError(err: unknown, context?: string): AppError {
   if (err instanceof AppError) return err;
-  if (err instanceof TypeError)
-    return new AppError({ type: 'NETWORK', message: friendlyMessages.NETWORK, details: err.message, context });
+  if (err instanceof TypeError) return new AppError({ type: 'NETWORK', message: friendlyMessages.NETWORK, details: err.message, context });
   return new AppError({ type: 'UNKNOWN', message: friendlyMessages.UNKNOWN, details: String(err), context });
 }

@@ -17,12 +17,21 @@ export async function applyAccessChanges(deps: AppDeps, actor: Actor, changes: A
   const result = await deps.db.transaction().execute(async (trx) => {
     const students = new Set<string>();
     for (let i = 0; i < studentIds.length; i += 500) {
-      const rows = await trx.selectFrom('users').select('id').where('role', '=', 'student').where('id', 'in', studentIds.slice(i, i + 500)).execute();
+      const rows = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('role', '=', 'student')
+        .where('id', 'in', studentIds.slice(i, i + 500))
+        .execute();
       rows.forEach((r) => students.add(r.id));
     }
     const lectures = new Set<string>();
     for (let i = 0; i < lectureIds.length; i += 500) {
-      const rows = await trx.selectFrom('lectures').select('id').where('id', 'in', lectureIds.slice(i, i + 500)).execute();
+      const rows = await trx
+        .selectFrom('lectures')
+        .select('id')
+        .where('id', 'in', lectureIds.slice(i, i + 500))
+        .execute();
       rows.forEach((r) => lectures.add(r.id));
     }
     const unknownStudent = studentIds.find((s) => !students.has(s));
@@ -60,10 +69,21 @@ export async function applyAccessChanges(deps: AppDeps, actor: Actor, changes: A
 /** The Course Access matrix: the course's lectures, all students, and who holds which grant. */
 export async function accessMatrix(deps: AppDeps, actor: Actor, courseId: string): Promise<AccessMatrix> {
   if (!canManageAccess(actor)) throw authorizationError();
-  const lectures = await deps.db.selectFrom('lectures').select(['id', 'day', 'title']).where('course_id', '=', courseId).orderBy('day').execute();
+  const lectures = await deps.db
+    .selectFrom('lectures')
+    .select(['id', 'day', 'title'])
+    .where('course_id', '=', courseId)
+    .orderBy('day')
+    .execute();
   if (lectures.length === 0 && !(await deps.db.selectFrom('courses').select('id').where('id', '=', courseId).executeTakeFirst()))
     throw notFoundError('Course not found');
-  const students = await deps.db.selectFrom('users').select(['id', 'name', 'batch_id']).where('role', '=', 'student').orderBy('name').orderBy('id').execute();
+  const students = await deps.db
+    .selectFrom('users')
+    .select(['id', 'name', 'batch_id'])
+    .where('role', '=', 'student')
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
   const rows = await deps.db
     .selectFrom('access_grants')
     .innerJoin('lectures', 'lectures.id', 'access_grants.lecture_id')

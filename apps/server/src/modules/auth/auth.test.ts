@@ -134,7 +134,12 @@ describe.each(engines)('login throttling (%s)', (engine) => {
   it('doubles the block for repeated failures, capped at 15 minutes', async () => {
     const s = await t.createUser({ role: 'student' });
     const attempt = () =>
-      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: s.email, password: 'nope-nope' }, remoteAddress: '10.0.0.2' });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: s.email, password: 'nope-nope' },
+        remoteAddress: '10.0.0.2',
+      });
     const waits: number[] = [];
     for (let i = 0; i < 12; i++) {
       const res = await attempt();

@@ -31,7 +31,8 @@ export async function createBatch(deps: AppDeps, actor: Actor, name: string, id?
   await assertNameFree(deps, name);
   const now = deps.clock.now();
   const batchId = id ?? `batch_${now.getTime()}`;
-  if (await deps.db.selectFrom('batches').select('id').where('id', '=', batchId).executeTakeFirst()) throw conflictError('A batch with this id already exists.');
+  if (await deps.db.selectFrom('batches').select('id').where('id', '=', batchId).executeTakeFirst())
+    throw conflictError('A batch with this id already exists.');
   await deps.db.transaction().execute(async (trx) => {
     await trx.insertInto('batches').values({ id: batchId, name, created_at: now.toISOString() }).execute();
     await audit(trx, { actorId: actor.id, action: 'batch.create', target: batchId, details: { name }, at: now });
@@ -61,7 +62,13 @@ export async function deleteBatch(deps: AppDeps, actor: Actor, id: string): Prom
   await deps.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ batch_id: null }).where('batch_id', '=', id).execute();
     await trx.deleteFrom('batches').where('id', '=', id).execute();
-    await audit(trx, { actorId: actor.id, action: 'batch.delete', target: id, details: { name: batch.name, unassigned: batch.studentCount }, at: now });
+    await audit(trx, {
+      actorId: actor.id,
+      action: 'batch.delete',
+      target: id,
+      details: { name: batch.name, unassigned: batch.studentCount },
+      at: now,
+    });
   });
   return { unassigned: batch.studentCount };
 }

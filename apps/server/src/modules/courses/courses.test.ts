@@ -19,7 +19,14 @@ describe.each(engines)('courses and lectures (%s)', (engine) => {
 
   it('imports the 100 lessons and their assignments once', async () => {
     const count = async (table: 'lectures' | 'assignments') =>
-      Number((await t.deps.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await t.deps.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count('lectures')).toBe(100);
     expect(await count('assignments')).toBe(100);
     await seed(t.deps);
@@ -85,11 +92,21 @@ describe.each(engines)('courses and lectures (%s)', (engine) => {
     const edit = (await get('/api/lectures/python-day-3/edit', guide)).json();
     const key = edit.quickQuiz[0].correctAnswer as number;
     const check = (answer: number) =>
-      t.app.inject({ method: 'POST', url: '/api/lectures/python-day-3/quiz/0/check', headers: { cookie: student.cookie }, payload: { answer } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/lectures/python-day-3/quiz/0/check',
+        headers: { cookie: student.cookie },
+        payload: { answer },
+      });
     expect((await check(key)).json()).toEqual({ correct: true, correctAnswer: key });
     expect((await check((key + 1) % 4)).json()).toEqual({ correct: false, correctAnswer: key });
     expect((await check(7)).statusCode).toBe(400);
-    const locked = await t.app.inject({ method: 'POST', url: '/api/lectures/python-day-9/quiz/0/check', headers: { cookie: student.cookie }, payload: { answer: 0 } });
+    const locked = await t.app.inject({
+      method: 'POST',
+      url: '/api/lectures/python-day-9/quiz/0/check',
+      headers: { cookie: student.cookie },
+      payload: { answer: 0 },
+    });
     expect(locked.statusCode).toBe(403);
   });
 
@@ -123,21 +140,44 @@ describe.each(engines)('courses and lectures (%s)', (engine) => {
     // The edit survives a restart's re-import.
     await seed(t.deps);
     expect((await get('/api/lectures/python-day-2/edit', guide)).json().title).toBe('Variables, Input and Output (revised)');
-    const asStudent = await t.app.inject({ method: 'PUT', url: '/api/lectures/python-day-2/edit', headers: { cookie: student.cookie }, payload: before });
+    const asStudent = await t.app.inject({
+      method: 'PUT',
+      url: '/api/lectures/python-day-2/edit',
+      headers: { cookie: student.cookie },
+      payload: before,
+    });
     expect(asStudent.statusCode).toBe(403);
   });
 
   it("lets a guide edit a lecture's tasks, keeping the reference solution of an unchanged task", async () => {
     const before = (await get('/api/lectures/c-cpp-day-5/assignment', guide)).json();
     expect(before.tasks[0].autograded).toBe(true);
-    const tasks = before.tasks.map((t: { type: string; content: string; initialCode?: string }) => ({ type: t.type, content: t.content, initialCode: t.initialCode }));
+    const tasks = before.tasks.map((t: { type: string; content: string; initialCode?: string }) => ({
+      type: t.type,
+      content: t.content,
+      initialCode: t.initialCode,
+    }));
     tasks[0].content = 'Reworded task text.';
-    const res = await t.app.inject({ method: 'PUT', url: '/api/lectures/c-cpp-day-5/assignment', headers: { cookie: guide }, payload: { tasks } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/lectures/c-cpp-day-5/assignment',
+      headers: { cookie: guide },
+      payload: { tasks },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().tasks[0]).toMatchObject({ content: 'Reworded task text.', autograded: true, testCount: before.tasks[0].testCount });
-    const stored = await t.deps.db.selectFrom('assignments').select('tasks').where('lecture_id', '=', 'c-cpp-day-5').executeTakeFirstOrThrow();
+    const stored = await t.deps.db
+      .selectFrom('assignments')
+      .select('tasks')
+      .where('lecture_id', '=', 'c-cpp-day-5')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(stored.tasks)[0].solution).toBeTruthy();
-    const tooMany = await t.app.inject({ method: 'PUT', url: '/api/lectures/c-cpp-day-5/assignment', headers: { cookie: guide }, payload: { tasks: [...tasks, ...tasks] } });
+    const tooMany = await t.app.inject({
+      method: 'PUT',
+      url: '/api/lectures/c-cpp-day-5/assignment',
+      headers: { cookie: guide },
+      payload: { tasks: [...tasks, ...tasks] },
+    });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().message).toMatch(/at most two tasks/);
   });
@@ -169,14 +209,22 @@ describe('task tests follow the task they were edited from', () => {
       const before = (await t.app.inject({ url, headers: { cookie: guide } })).json();
       expect(before.tasks).toHaveLength(2);
       const stored = async () =>
-        JSON.parse((await t.deps.db.selectFrom('assignments').select('tasks').where('lecture_id', '=', 'python-day-12').executeTakeFirstOrThrow()).tasks);
+        JSON.parse(
+          (await t.deps.db.selectFrom('assignments').select('tasks').where('lecture_id', '=', 'python-day-12').executeTakeFirstOrThrow())
+            .tasks,
+        );
       const secondTests = (await stored())[1].tests;
       const t2 = before.tasks[1];
       const res = await t.app.inject({
         method: 'PUT',
         url,
         headers: { cookie: guide },
-        payload: { tasks: [{ type: t2.type, content: t2.content, initialCode: t2.initialCode, from: 1 }, { type: 'exercise', content: 'A new one', from: null }] },
+        payload: {
+          tasks: [
+            { type: t2.type, content: t2.content, initialCode: t2.initialCode, from: 1 },
+            { type: 'exercise', content: 'A new one', from: null },
+          ],
+        },
       });
       expect(res.statusCode).toBe(200);
       expect(res.json().tasks.map((x: { autograded: boolean; testCount: number }) => [x.autograded, x.testCount])).toEqual([

@@ -37,7 +37,13 @@ export async function listCourses(db: Executor, prefix?: string): Promise<Course
   let q = db
     .selectFrom('courses')
     .leftJoin('lectures', 'lectures.course_id', 'courses.id')
-    .select((eb) => ['courses.id', 'courses.prefix', 'courses.title', 'courses.position', eb.fn.count<string | number>('lectures.id').as('lecture_count')])
+    .select((eb) => [
+      'courses.id',
+      'courses.prefix',
+      'courses.title',
+      'courses.position',
+      eb.fn.count<string | number>('lectures.id').as('lecture_count'),
+    ])
     .groupBy(['courses.id', 'courses.prefix', 'courses.title', 'courses.position'])
     .orderBy('courses.position');
   if (prefix) q = q.where('courses.prefix', '=', prefix);
@@ -117,7 +123,9 @@ export async function updateLecture(
 
 export async function findAssignment(db: Executor, lectureId: string) {
   const row = await db.selectFrom('assignments').selectAll().where('lecture_id', '=', lectureId).executeTakeFirst();
-  return row && { id: row.id, lectureId: row.lecture_id, day: row.day, courseId: row.course_id, tasks: JSON.parse(row.tasks) as LessonTask[] };
+  return (
+    row && { id: row.id, lectureId: row.lecture_id, day: row.day, courseId: row.course_id, tasks: JSON.parse(row.tasks) as LessonTask[] }
+  );
 }
 
 export async function updateAssignmentTasks(db: Executor, lectureId: string, tasks: LessonTask[], by: string, at: Date) {

@@ -1,4 +1,12 @@
-import type { AssignmentEdit, AssignmentView, CourseLecturesResponse, LectureEdit, LectureEditView, LectureView, QuizCheckResult } from '@learn/shared';
+import type {
+  AssignmentEdit,
+  AssignmentView,
+  CourseLecturesResponse,
+  LectureEdit,
+  LectureEditView,
+  LectureView,
+  QuizCheckResult,
+} from '@learn/shared';
 import type { LessonTask } from '@learn/content';
 import type { AppDeps } from '../../app.js';
 import type { Actor } from '../../platform/authenticate.js';
@@ -16,7 +24,13 @@ export async function courseLectures(deps: AppDeps, actor: Actor, courseId: stri
   const completed = isGuide ? new Set<string>() : await repo.completedLectureIds(deps.db, actor.id, courseId);
   return {
     course,
-    lectures: heads.map((l) => ({ id: l.id, day: l.day, title: l.title, accessible: isGuide || accessible!.has(l.id), completed: completed.has(l.id) })),
+    lectures: heads.map((l) => ({
+      id: l.id,
+      day: l.day,
+      title: l.title,
+      accessible: isGuide || accessible!.has(l.id),
+      completed: completed.has(l.id),
+    })),
   };
 }
 
@@ -53,7 +67,11 @@ export async function lectureView(deps: AppDeps, actor: Actor, lectureId: string
   if (access.assignment) {
     const assignment = await repo.findAssignment(deps.db, lecture.id);
     // Only what a student may see of a task: never the solution or the tests.
-    view.tasks = (assignment?.tasks ?? []).map((t) => ({ type: t.type, content: t.content, ...(t.initialCode ? { initialCode: t.initialCode } : {}) }));
+    view.tasks = (assignment?.tasks ?? []).map((t) => ({
+      type: t.type,
+      content: t.content,
+      ...(t.initialCode ? { initialCode: t.initialCode } : {}),
+    }));
   }
   return view;
 }
@@ -85,7 +103,9 @@ export async function editLecture(deps: AppDeps, actor: Actor, lectureId: string
       actorId: actor.id,
       action: 'lecture.update',
       target: lectureId,
-      details: { changed: (Object.keys(edit) as (keyof LectureEdit)[]).filter((k) => JSON.stringify(edit[k]) !== JSON.stringify(before[k])) },
+      details: {
+        changed: (Object.keys(edit) as (keyof LectureEdit)[]).filter((k) => JSON.stringify(edit[k]) !== JSON.stringify(before[k])),
+      },
       at: now,
     });
   });

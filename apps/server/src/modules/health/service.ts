@@ -15,7 +15,10 @@ export async function healthReport(deps: AppDeps): Promise<HealthReport> {
   const uptimeSeconds = Math.round(process.uptime());
   try {
     await sql`select 1`.execute(deps.db);
-    const count = await deps.db.selectFrom('batches').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst();
+    const count = await deps.db
+      .selectFrom('batches')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirst();
     return {
       ok: true,
       version: APP_VERSION,

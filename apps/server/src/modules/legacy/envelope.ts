@@ -12,6 +12,11 @@ export async function envelope<T extends object>(reply: FastifyReply, fallback: 
     if (!(err instanceof DomainError)) throw err;
     if (err.headers) void reply.headers(err.headers);
     void reply.status(err.status);
-    return { success: false, type: err.type, message: err.message || fallback, ...(err.details !== undefined ? { details: err.details } : {}) };
+    return {
+      success: false,
+      type: err.type,
+      message: err.message || fallback,
+      ...(err.details !== undefined ? { details: err.details } : {}),
+    };
   }
 }

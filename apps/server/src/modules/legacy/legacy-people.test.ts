@@ -13,10 +13,21 @@ describe.each(engines)('the old people and batch calls (%s)', (engine) => {
   afterAll(() => t.close());
 
   it('adds, lists, updates and removes a student; the password comes back only at creation', async () => {
-    const add = await call('POST', '/api/add_student.php', { id: 'ignored', name: 'Old Client', email: 'old@example.com', batchId: '', role: 'Student', password: 'chosen-pw' });
+    const add = await call('POST', '/api/add_student.php', {
+      id: 'ignored',
+      name: 'Old Client',
+      email: 'old@example.com',
+      batchId: '',
+      role: 'Student',
+      password: 'chosen-pw',
+    });
     expect(add.statusCode).toBe(200);
     const body = add.json();
-    expect(body).toMatchObject({ success: true, message: 'Student added successfully', user: { name: 'Old Client', email: 'old@example.com', batchId: null, password: 'chosen-pw' } });
+    expect(body).toMatchObject({
+      success: true,
+      message: 'Student added successfully',
+      user: { name: 'Old Client', email: 'old@example.com', batchId: null, password: 'chosen-pw' },
+    });
     const id = body.user.id as string;
     expect(id).toMatch(/^user_student_\d+/);
     await t.login('old@example.com', 'chosen-pw');
@@ -31,7 +42,10 @@ describe.each(engines)('the old people and batch calls (%s)', (engine) => {
     const dup = await call('POST', '/api/add_student.php', { name: 'Again', email: 'old@example.com' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toMatchObject({ success: false, message: 'A user with this email already exists.' });
-    expect((await call('POST', '/api/remove_student.php', { studentId: id })).json()).toEqual({ success: true, message: 'Student removed successfully' });
+    expect((await call('POST', '/api/remove_student.php', { studentId: id })).json()).toEqual({
+      success: true,
+      message: 'Student removed successfully',
+    });
     expect((await call('POST', '/api/remove_student.php', { studentId: id })).json()).toMatchObject({ success: false });
   });
 
@@ -43,7 +57,10 @@ describe.each(engines)('the old people and batch calls (%s)', (engine) => {
     const me = (await call('GET', '/api/get_users.php')).json().guides.find((g: { email: string }) => g.email === GUIDE_EMAIL);
     const self = await call('POST', '/api/remove_guide.php', { guideId: me.id });
     expect(self.json()).toMatchObject({ success: false, message: 'You cannot remove your own account.' });
-    expect((await call('POST', '/api/remove_guide.php', { guideId: add.user.id })).json()).toEqual({ success: true, message: 'Guide removed successfully' });
+    expect((await call('POST', '/api/remove_guide.php', { guideId: add.user.id })).json()).toEqual({
+      success: true,
+      message: 'Guide removed successfully',
+    });
   });
 
   it('serves the batch calls: GET get_batches, POST add, PUT update, DELETE remove', async () => {
@@ -54,7 +71,13 @@ describe.each(engines)('the old people and batch calls (%s)', (engine) => {
     const add = (await call('POST', '/api/add_batch.php', { id: 'batch_custom_1', name: 'Custom' })).json();
     expect(add).toMatchObject({ success: true, batch: { id: 'batch_custom_1', name: 'Custom' } });
     expect((await call('PUT', '/api/update_batch.php', { id: 'batch_custom_1', name: 'Custom 2' })).json().batch.name).toBe('Custom 2');
-    expect((await call('DELETE', '/api/remove_batch.php', { id: 'batch_custom_1' })).json()).toMatchObject({ success: true, unassigned: 0 });
-    expect((await call('POST', '/api/add_batch.php', { name: '' })).json()).toMatchObject({ success: false, message: 'Batch name is required' });
+    expect((await call('DELETE', '/api/remove_batch.php', { id: 'batch_custom_1' })).json()).toMatchObject({
+      success: true,
+      unassigned: 0,
+    });
+    expect((await call('POST', '/api/add_batch.php', { name: '' })).json()).toMatchObject({
+      success: false,
+      message: 'Batch name is required',
+    });
   });
 });

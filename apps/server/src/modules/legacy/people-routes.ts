@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { batchSchema, createGuideSchema, createStudentSchema, PASSWORD_MAX, PASSWORD_MIN, updateGuideSchema, updateStudentSchema } from '@learn/shared';
+import {
+  batchSchema,
+  createGuideSchema,
+  createStudentSchema,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  updateGuideSchema,
+  updateStudentSchema,
+} from '@learn/shared';
 import type { AppDeps } from '../../app.js';
 import { parse } from '../../platform/errors.js';
 import { requireRole } from '../../platform/authenticate.js';
@@ -10,7 +18,12 @@ import * as batches from '../batches/service.js';
 import { envelope } from './envelope.js';
 
 /** An old client may choose the first password; otherwise one is generated. */
-const chosenPassword = z.string().min(PASSWORD_MIN, 'Password must be at least 6 characters long').max(PASSWORD_MAX).optional().catch(undefined);
+const chosenPassword = z
+  .string()
+  .min(PASSWORD_MIN, 'Password must be at least 6 characters long')
+  .max(PASSWORD_MAX)
+  .optional()
+  .catch(undefined);
 const studentKey = z.object({ studentId: z.string({ error: 'studentId is required' }).min(1, 'studentId is required') });
 const guideKey = z.object({ guideId: z.string({ error: 'guideId is required' }).min(1, 'guideId is required') });
 const batchKey = z.object({ id: z.string({ error: 'id is required' }).min(1, 'id is required').max(100) });
@@ -89,7 +102,14 @@ export function legacyPeopleRoutes(app: FastifyInstance, deps: AppDeps) {
     const actor = requireRole(request, 'guide');
     return envelope(reply, 'Failed to add batch', async () => {
       const { name } = parse(batchSchema, request.body);
-      const id = z.string().trim().min(1).max(100).optional().catch(undefined).parse((request.body as { id?: unknown } | undefined)?.id);
+      const id = z
+        .string()
+        .trim()
+        .min(1)
+        .max(100)
+        .optional()
+        .catch(undefined)
+        .parse((request.body as { id?: unknown } | undefined)?.id);
       const batch = await batches.createBatch(deps, actor, name, id);
       return { batch: { id: batch.id, name: batch.name }, message: 'Batch added successfully' };
     });

@@ -3,7 +3,15 @@ import { createTestApp, engines, GUIDE_EMAIL, GUIDE_PASSWORD, type TestApp } fro
 import { guideRemovalRefusal } from './policy.js';
 import type { Actor } from '../../platform/authenticate.js';
 
-const actor = (id: string): Actor => ({ id, name: 'x', email: 'x@example.com', role: 'guide', batchId: null, lastLogin: null, sessionId: 's' });
+const actor = (id: string): Actor => ({
+  id,
+  name: 'x',
+  email: 'x@example.com',
+  role: 'guide',
+  batchId: null,
+  lastLogin: null,
+  sessionId: 's',
+});
 
 describe('guide removal policy', () => {
   it.each([
@@ -28,10 +36,21 @@ describe.each(engines)('students and mates (%s)', (engine) => {
   afterAll(() => t.close());
 
   it('adds a student with a generated 8-character password shown once, and a server-made id', async () => {
-    const res = await call('POST', '/api/students', { name: '  Ada Lovelace ', email: ' ADA@Example.com', batchId: '  batch_spring_2024 ' });
+    const res = await call('POST', '/api/students', {
+      name: '  Ada Lovelace ',
+      email: ' ADA@Example.com',
+      batchId: '  batch_spring_2024 ',
+    });
     expect(res.statusCode).toBe(201);
     const { user, password } = res.json();
-    expect(user).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', role: 'student', batchId: 'batch_spring_2024', batchName: 'Spring 2024', lastLogin: null });
+    expect(user).toMatchObject({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      role: 'student',
+      batchId: 'batch_spring_2024',
+      batchName: 'Spring 2024',
+      lastLogin: null,
+    });
     expect(user.id).toMatch(/^user_student_\d+/);
     expect(password).toMatch(/^[A-Za-z0-9]{8}$/);
     const list = (await call('GET', '/api/students')).json().students;
@@ -73,7 +92,9 @@ describe.each(engines)('students and mates (%s)', (engine) => {
     expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie: studentCookie } })).statusCode).toBe(401);
     await expect(t.login('edit@example.com', password)).rejects.toThrow();
     expect((await t.login('edit@example.com', 'brand-new-pass')).length).toBeGreaterThan(0);
-    expect((await call('PATCH', `/api/students/${user.id}`, { password: 'short' })).json().message).toBe('Password must be at least 6 characters long');
+    expect((await call('PATCH', `/api/students/${user.id}`, { password: 'short' })).json().message).toBe(
+      'Password must be at least 6 characters long',
+    );
   });
 
   it('resets a password to a new generated one and removes a student, ending their session at once', async () => {

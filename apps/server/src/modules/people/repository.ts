@@ -29,7 +29,11 @@ export async function setPasswordHash(db: Executor, id: string, hash: string) {
   await db.updateTable('users').set({ password_hash: hash }).where('id', '=', id).execute();
 }
 
-export async function updateUser(db: Executor, id: string, changes: Partial<Pick<Selectable<UsersTable>, 'name' | 'email' | 'batch_id' | 'password_hash'>>) {
+export async function updateUser(
+  db: Executor,
+  id: string,
+  changes: Partial<Pick<Selectable<UsersTable>, 'name' | 'email' | 'batch_id' | 'password_hash'>>,
+) {
   if (Object.keys(changes).length === 0) return;
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
@@ -51,14 +55,43 @@ export async function countGuidesLocked(db: Executor, engine: 'sqlite' | 'postgr
 }
 
 export async function countGuides(db: Executor): Promise<number> {
-  const r = await db.selectFrom('users').select((eb) => eb.fn.countAll<string | number>().as('n')).where('role', '=', 'guide').executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('role', '=', 'guide')
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
-const studentColumns = ['users.id', 'users.name', 'users.email', 'users.batch_id', 'users.last_login', 'users.created_at', 'batches.name as batch_name'] as const;
+const studentColumns = [
+  'users.id',
+  'users.name',
+  'users.email',
+  'users.batch_id',
+  'users.last_login',
+  'users.created_at',
+  'batches.name as batch_name',
+] as const;
 
-function toStudentRow(r: { id: string; name: string; email: string; batch_id: string | null; last_login: string | null; created_at: string; batch_name: string | null }): StudentRow {
-  return { id: r.id, name: r.name, email: r.email, role: 'student', batchId: r.batch_id, batchName: r.batch_name, lastLogin: r.last_login, createdAt: r.created_at };
+function toStudentRow(r: {
+  id: string;
+  name: string;
+  email: string;
+  batch_id: string | null;
+  last_login: string | null;
+  created_at: string;
+  batch_name: string | null;
+}): StudentRow {
+  return {
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    role: 'student',
+    batchId: r.batch_id,
+    batchName: r.batch_name,
+    lastLogin: r.last_login,
+    createdAt: r.created_at,
+  };
 }
 
 export async function listStudents(db: Executor): Promise<StudentRow[]> {

@@ -51,7 +51,11 @@ describe.each(engines)('roster import (%s)', (engine) => {
     expect(flo.password).toMatch(/^[A-Za-z0-9]{8}$/);
     // The bulk hash is raised to the full cost at first sign-in.
     await t.login('flo@example.com', flo.password);
-    const row = await t.deps.db.selectFrom('users').select(['password_hash', 'batch_id']).where('email', '=', 'flo@example.com').executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .selectFrom('users')
+      .select(['password_hash', 'batch_id'])
+      .where('email', '=', 'flo@example.com')
+      .executeTakeFirstOrThrow();
     expect(row.batch_id).toBe('batch_fall_2025');
     expect(row.password_hash.startsWith(`scrypt$${t.deps.config.passwordHash.cost}$`)).toBe(true);
     // Importing the same file again creates nobody.
@@ -65,7 +69,11 @@ describe.each(engines)('roster import (%s)', (engine) => {
     expect(res.statusCode).toBe(200);
     expect(res.json().created).toHaveLength(2000);
     expect(Date.now() - started).toBeLessThan(30_000);
-    const count = await t.deps.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('batch_id', '=', 'batch_summer_2025').executeTakeFirstOrThrow();
+    const count = await t.deps.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('batch_id', '=', 'batch_summer_2025')
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(2000);
   }, 120_000);
 

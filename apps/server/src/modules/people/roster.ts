@@ -25,7 +25,8 @@ export async function previewRoster(deps: AppDeps, actor: Actor, csv: string): P
   let lines = parseCsv(csv);
   if (lines[0] && /^name$/i.test(lines[0].cells[0] ?? '') && /e-?mail/i.test(lines[0].cells[1] ?? '')) lines = lines.slice(1);
   if (lines.length === 0) throw validationError('The file has no rows.');
-  if (lines.length > MAX_ROSTER_ROWS) throw validationError(`The file has ${lines.length} rows; at most ${MAX_ROSTER_ROWS} can be imported at once.`);
+  if (lines.length > MAX_ROSTER_ROWS)
+    throw validationError(`The file has ${lines.length} rows; at most ${MAX_ROSTER_ROWS} can be imported at once.`);
 
   const batches = await deps.db.selectFrom('batches').select(['id', 'name']).execute();
   const byId = new Map(batches.map((b) => [b.id, b.id]));
@@ -65,7 +66,12 @@ export async function importRoster(deps: AppDeps, actor: Actor, csv: string): Pr
   const prepared = await Promise.all(
     valid.map(async (r, i) => {
       const password = generatePassword();
-      return { row: r, password, hash: await deps.hasher.hash(password, Math.min(BULK_HASH_COST, deps.config.passwordHash.cost)), id: `user_student_${now.getTime()}_${run}_${i + 1}` };
+      return {
+        row: r,
+        password,
+        hash: await deps.hasher.hash(password, Math.min(BULK_HASH_COST, deps.config.passwordHash.cost)),
+        id: `user_student_${now.getTime()}_${run}_${i + 1}`,
+      };
     }),
   );
   await deps.db.transaction().execute(async (trx) => {
@@ -88,7 +94,12 @@ export async function importRoster(deps: AppDeps, actor: Actor, csv: string): Pr
         )
         .execute();
     }
-    await audit(trx, { actorId: actor.id, action: 'student.import', details: { created: prepared.length, skipped: preview.invalid }, at: now });
+    await audit(trx, {
+      actorId: actor.id,
+      action: 'student.import',
+      details: { created: prepared.length, skipped: preview.invalid },
+      at: now,
+    });
   });
   return {
     created: prepared.map((p) => ({ name: p.row.name, email: p.row.email, batch: p.row.batch, password: p.password })),

@@ -52,7 +52,12 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Creates an account with a generated password (or, for the old calls, the one they chose), returned once. */
-export async function createStudent(deps: AppDeps, actor: Actor, input: CreateStudentInput, chosenPassword?: string): Promise<CreatedAccount<StudentRow>> {
+export async function createStudent(
+  deps: AppDeps,
+  actor: Actor,
+  input: CreateStudentInput,
+  chosenPassword?: string,
+): Promise<CreatedAccount<StudentRow>> {
   requireManager(actor);
   const now = deps.clock.now();
   await assertEmailFree(deps.db, input.email);
@@ -137,7 +142,12 @@ export async function removeStudent(deps: AppDeps, actor: Actor, id: string): Pr
 }
 
 /** Creates an account with a generated password (or, for the old calls, the one they chose), returned once. */
-export async function createGuide(deps: AppDeps, actor: Actor, input: CreateGuideInput, chosenPassword?: string): Promise<CreatedAccount<GuideRow>> {
+export async function createGuide(
+  deps: AppDeps,
+  actor: Actor,
+  input: CreateGuideInput,
+  chosenPassword?: string,
+): Promise<CreatedAccount<GuideRow>> {
   requireManager(actor);
   const now = deps.clock.now();
   await assertEmailFree(deps.db, input.email);

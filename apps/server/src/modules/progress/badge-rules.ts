@@ -4,7 +4,12 @@
  */
 export const graduateBadgeOfCourse: Record<string, string> = { course_c_01: 'badge_04', course_cpp_01: 'badge_05' };
 
-export function badgesForCompletion(facts: { totalCompleted: number; courseId: string; courseCompleted: number; courseLectures: number }): string[] {
+export function badgesForCompletion(facts: {
+  totalCompleted: number;
+  courseId: string;
+  courseCompleted: number;
+  courseLectures: number;
+}): string[] {
   const earned: string[] = [];
   if (facts.totalCompleted >= 1) earned.push('badge_01');
   const graduate = graduateBadgeOfCourse[facts.courseId];

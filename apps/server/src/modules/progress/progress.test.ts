@@ -27,7 +27,8 @@ describe.each(engines)('lecture completion, badges and dashboards (%s)', (engine
     const s = await t.createUser({ role: 'student' });
     return { id: s.id, name: s.email, cookie: await t.login(s.email, s.password) };
   }
-  const complete = (cookie: string, id: string) => t.app.inject({ method: 'POST', url: `/api/lectures/${id}/complete`, headers: { cookie } });
+  const complete = (cookie: string, id: string) =>
+    t.app.inject({ method: 'POST', url: `/api/lectures/${id}/complete`, headers: { cookie } });
 
   it('records a completion once and awards First Steps once', async () => {
     const s = await newStudent();

@@ -35,13 +35,22 @@ export async function countCompletions(db: Executor, studentId: string, courseId
 }
 
 export async function countLectures(db: Executor, courseId: string): Promise<number> {
-  const r = await db.selectFrom('lectures').select((eb) => eb.fn.countAll<string | number>().as('n')).where('course_id', '=', courseId).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('lectures')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('course_id', '=', courseId)
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
 /** A student's badges, newest first. */
 export async function listAwards(db: Executor, studentId: string, limit?: number): Promise<BadgeAward[]> {
-  let q = db.selectFrom('badge_awards').select(['badge_id', 'awarded_at']).where('student_id', '=', studentId).orderBy('awarded_at', 'desc').orderBy('badge_id', 'desc');
+  let q = db
+    .selectFrom('badge_awards')
+    .select(['badge_id', 'awarded_at'])
+    .where('student_id', '=', studentId)
+    .orderBy('awarded_at', 'desc')
+    .orderBy('badge_id', 'desc');
   if (limit) q = q.limit(limit);
   const rows = await q.execute();
   return rows.flatMap((r) => {

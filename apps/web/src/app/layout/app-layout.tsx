@@ -27,9 +27,7 @@ export default function AppLayout() {
       <AppShell.Navbar id="app-sidebar" aria-label="Sidebar" style={{ zIndex: 201 }}>
         <Sidebar prefix={prefix} onNavigate={close} />
       </AppShell.Navbar>
-      {opened && (
-        <Overlay hiddenFrom="sm" fixed zIndex={200} backgroundOpacity={0.35} onClick={close} data-testid="sidebar-backdrop" />
-      )}
+      {opened && <Overlay hiddenFrom="sm" fixed zIndex={200} backgroundOpacity={0.35} onClick={close} data-testid="sidebar-backdrop" />}
       <AppShell.Main>
         <Suspense fallback={<PageLoader />}>
           <Outlet />

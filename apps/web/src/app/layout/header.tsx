@@ -9,7 +9,10 @@ import { homePath, pageFor, roleLabel } from '../routes';
 export function crumbsFor(pathname: string, prefix: CoursePrefix): { label: string; to?: string }[] {
   const segments = pathname.split('/').filter(Boolean);
   if (segments.length <= 1) return [];
-  const crumbs: { label: string; to?: string }[] = [{ label: 'Home', to: '/' }, { label: prefixLabels[prefix].breadcrumb, to: `/${prefix}/` }];
+  const crumbs: { label: string; to?: string }[] = [
+    { label: 'Home', to: '/' },
+    { label: prefixLabels[prefix].breadcrumb, to: `/${prefix}/` },
+  ];
   const page = pageFor(segments[1]);
   if (page) crumbs.push({ label: page.label });
   if (segments[1] === 'lecture' && segments[2]) {

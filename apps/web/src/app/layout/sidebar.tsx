@@ -33,7 +33,12 @@ export function Sidebar({ prefix, onNavigate }: { prefix: CoursePrefix; onNaviga
       <ScrollArea style={{ flex: 1 }} px="xs" pb="md">
         <nav aria-label="Main">
           {links.map((p) => (
-            <RouterLink key={p.segment} to={`/${prefix}/${p.segment}`} onClick={onNavigate} style={{ textDecoration: 'none', color: 'inherit' }}>
+            <RouterLink
+              key={p.segment}
+              to={`/${prefix}/${p.segment}`}
+              onClick={onNavigate}
+              style={{ textDecoration: 'none', color: 'inherit' }}
+            >
               {({ isActive }) => <NavLink component="span" label={p.navLabel ?? p.label} active={isActive} variant="light" />}
             </RouterLink>
           ))}

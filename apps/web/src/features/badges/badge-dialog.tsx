@@ -6,7 +6,15 @@ import { BadgeIcon } from './badge-icon';
 /** 'Achievement Unlocked!' with the badge's icon, name and description; 'Awesome!' closes it. */
 export function BadgeDialog({ badge, onClose }: { badge: Badge | null; onClose: () => void }) {
   return (
-    <Modal opened={badge !== null} onClose={onClose} title="Achievement Unlocked!" centered radius="lg" closeButtonProps={{ 'aria-label': 'Close' }} styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}>
+    <Modal
+      opened={badge !== null}
+      onClose={onClose}
+      title="Achievement Unlocked!"
+      centered
+      radius="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
       {badge && (
         <Stack align="center" gap="sm" ta="center" pb="xs">
           <ThemeIcon size={84} radius="xl" color="yellow.1" c="yellow.9" style={{ border: '2px solid var(--mantine-color-yellow-5)' }}>

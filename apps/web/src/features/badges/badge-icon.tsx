@@ -12,7 +12,13 @@ const icons: Record<string, ComponentType<IconProps>> = {
 
 /** Which drawing a badge icon name maps to; exported for tests and for anything that labels badges. */
 export function badgeIconKind(icon: string): 'footprints' | 'target' | 'feather' | 'graduation-cap' | 'bug' | 'medal' {
-  const kinds = { FootprintsIcon: 'footprints', TargetIcon: 'target', FeatherIcon: 'feather', GraduationCapIcon: 'graduation-cap', BugIcon: 'bug' } as const;
+  const kinds = {
+    FootprintsIcon: 'footprints',
+    TargetIcon: 'target',
+    FeatherIcon: 'feather',
+    GraduationCapIcon: 'graduation-cap',
+    BugIcon: 'bug',
+  } as const;
   return (kinds as Record<string, (typeof kinds)[keyof typeof kinds]>)[icon] ?? 'medal';
 }
 

@@ -93,7 +93,8 @@ export default function CourseAccessPage() {
   if (selection.error) body = <ErrorState title="Could not load the courses" error={selection.error} />;
   else if (selection.isLoading) body = <LoadingState label="Loading courses..." />;
   else if (!selection.course) body = <Text c="gray.7">No course is available here yet.</Text>;
-  else if (matrix.error) body = <ErrorState title="Could not load course access" error={matrix.error} onRetry={() => void matrix.refetch()} />;
+  else if (matrix.error)
+    body = <ErrorState title="Could not load course access" error={matrix.error} onRetry={() => void matrix.refetch()} />;
   else if (!data || !base) body = <LoadingState label="Loading course access..." />;
   else if (data.students.length === 0) body = <Text c="gray.7">No students enrolled yet</Text>;
   else if (data.lectures.length === 0) body = <Text c="gray.7">This course has no lectures yet.</Text>;

@@ -51,7 +51,13 @@ export default function LandingPage() {
                   <List.Item key={p}>{p}</List.Item>
                 ))}
               </List>
-              <Button component={Link} to={`/${t.prefix}/login`} size="md" fullWidth aria-label={`Start Learning ${prefixLabels[t.prefix].track}`}>
+              <Button
+                component={Link}
+                to={`/${t.prefix}/login`}
+                size="md"
+                fullWidth
+                aria-label={`Start Learning ${prefixLabels[t.prefix].track}`}
+              >
                 Start Learning
               </Button>
             </Card>

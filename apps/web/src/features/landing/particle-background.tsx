@@ -35,7 +35,12 @@ export function ParticleBackground() {
     }
     resize();
     for (let i = 0; i < PARTICLE_COUNT; i++)
-      particles.push({ x: Math.random() * width, y: Math.random() * height, vx: (Math.random() - 0.5) * 0.6, vy: (Math.random() - 0.5) * 0.6 });
+      particles.push({
+        x: Math.random() * width,
+        y: Math.random() * height,
+        vx: (Math.random() - 0.5) * 0.6,
+        vy: (Math.random() - 0.5) * 0.6,
+      });
 
     function draw() {
       ctx!.clearRect(0, 0, width, height);

@@ -49,7 +49,9 @@ describe('LecturePage', () => {
   });
 
   it("selects the lecture's course once, leaving the reader free to pick another", async () => {
-    serve(student, studentLecture, (url) => (url.includes('/lectures') && url.includes('/api/courses/') ? json(200, { course: courses.courses[0], lectures: [] }) : undefined));
+    serve(student, studentLecture, (url) =>
+      url.includes('/lectures') && url.includes('/api/courses/') ? json(200, { course: courses.courses[0], lectures: [] }) : undefined,
+    );
     renderAt(
       <>
         <Sidebar prefix="c-cpp" onNavigate={() => {}} />
@@ -115,7 +117,9 @@ describe('LecturePage', () => {
     expect(await within(q1!.closest('section')!).findByText('Not quite')).toBeTruthy();
     const right = within(q1!).getByRole('radio', { name: '9' }).closest('[data-correct-option]');
     expect(right).toBeTruthy();
-    expect(callsTo(fetchMock, 'quiz/0/check')).toEqual([{ url: '/api/lectures/c-cpp-day-3/quiz/0/check', method: 'POST', body: { answer: 1 } }]);
+    expect(callsTo(fetchMock, 'quiz/0/check')).toEqual([
+      { url: '/api/lectures/c-cpp-day-3/quiz/0/check', method: 'POST', body: { answer: 1 } },
+    ]);
 
     // The second question is independent.
     const section2 = q2!.closest('section')!;
@@ -132,9 +136,19 @@ describe('LecturePage', () => {
   it('completes after confirmation, shows the marker, announces new badges once and refreshes the sidebar and dashboard', async () => {
     const result: CompleteLectureResult = {
       completed: true,
-      newBadges: [{ id: 'badge_01', name: 'First Steps', description: 'Completed your first lecture.', icon: 'FootprintsIcon', awardedAt: '2026-01-01T00:00:00Z' }],
+      newBadges: [
+        {
+          id: 'badge_01',
+          name: 'First Steps',
+          description: 'Completed your first lecture.',
+          icon: 'FootprintsIcon',
+          awardedAt: '2026-01-01T00:00:00Z',
+        },
+      ],
     };
-    const fetchMock = serve(student, studentLecture, (url, init) => (url.endsWith('/complete') && init?.method === 'POST' ? json(200, result) : undefined));
+    const fetchMock = serve(student, studentLecture, (url, init) =>
+      url.endsWith('/complete') && init?.method === 'POST' ? json(200, result) : undefined,
+    );
     const { client } = renderAt(<LecturePage />, PATTERN, PATH);
     const invalidate = vi.spyOn(client, 'invalidateQueries');
     fireEvent.click(await screen.findByRole('button', { name: 'Mark as Completed' }));
@@ -162,7 +176,9 @@ describe('LecturePage', () => {
   });
 
   it('keeps the dialog open with the reason when completing fails', async () => {
-    serve(student, studentLecture, (url) => (url.endsWith('/complete') ? json(409, { type: 'CONFLICT', message: 'Already completed.' }) : undefined));
+    serve(student, studentLecture, (url) =>
+      url.endsWith('/complete') ? json(409, { type: 'CONFLICT', message: 'Already completed.' }) : undefined,
+    );
     renderAt(<LecturePage />, PATTERN, PATH);
     fireEvent.click(await screen.findByRole('button', { name: 'Mark as Completed' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark this lecture as completed?' });

@@ -79,7 +79,14 @@ export default function LecturePage() {
         <Text size="sm" mb="sm">
           {error.message}
         </Text>
-        <Button size="xs" variant="white" color="red.9" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => void query.refetch()} loading={query.isFetching}>
+        <Button
+          size="xs"
+          variant="white"
+          color="red.9"
+          leftSection={<IconRefresh size={14} aria-hidden />}
+          onClick={() => void query.refetch()}
+          loading={query.isFetching}
+        >
           Retry
         </Button>
       </Alert>

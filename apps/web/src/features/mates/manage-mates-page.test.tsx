@@ -4,14 +4,32 @@ import type { GuideRow } from '@learn/shared';
 import ManageMatesPage from './manage-mates-page';
 import { guide, json, renderPage, stubFetch } from '../../test/render-page';
 
-const self: GuideRow = { id: guide.id, name: guide.name, email: guide.email, role: 'guide', lastLogin: '2025-03-01T09:00:00.000Z', createdAt: '' };
-const linus: GuideRow = { id: 'user_guide_2', name: 'Linus Mate', email: 'linus@example.com', role: 'guide', lastLogin: null, createdAt: '' };
+const self: GuideRow = {
+  id: guide.id,
+  name: guide.name,
+  email: guide.email,
+  role: 'guide',
+  lastLogin: '2025-03-01T09:00:00.000Z',
+  createdAt: '',
+};
+const linus: GuideRow = {
+  id: 'user_guide_2',
+  name: 'Linus Mate',
+  email: 'linus@example.com',
+  role: 'guide',
+  lastLogin: null,
+  createdAt: '',
+};
 
 type Route = (url: string, init?: RequestInit) => Response | undefined;
 function serve(list: GuideRow[], extra: Route = () => undefined) {
-  return stubFetch(guide, (url, init) => extra(url, init) ?? (url.endsWith('/api/guides') && init?.method === 'GET' ? json(200, { guides: list }) : undefined));
+  return stubFetch(
+    guide,
+    (url, init) => extra(url, init) ?? (url.endsWith('/api/guides') && init?.method === 'GET' ? json(200, { guides: list }) : undefined),
+  );
 }
-const calls = (f: ReturnType<typeof vi.fn>, method: string) => f.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === method);
+const calls = (f: ReturnType<typeof vi.fn>, method: string) =>
+  f.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === method);
 const open = () => renderPage(<ManageMatesPage />, '/c-cpp/manage-guides');
 
 describe('ManageMatesPage', () => {
@@ -66,7 +84,9 @@ describe('ManageMatesPage', () => {
 
   it('adds a mate and shows the password once', async () => {
     const created: GuideRow = { ...linus, id: 'user_guide_3', name: 'New Mate', email: 'new@example.com' };
-    const fetchMock = serve([self], (url, init) => (init?.method === 'POST' ? json(201, { user: created, password: 'Gp8sX2qa' }) : undefined));
+    const fetchMock = serve([self], (url, init) =>
+      init?.method === 'POST' ? json(201, { user: created, password: 'Gp8sX2qa' }) : undefined,
+    );
     open();
     await screen.findAllByTestId('mate-row');
     const form = screen.getByRole('form', { name: 'Add mate' });
@@ -77,11 +97,16 @@ describe('ManageMatesPage', () => {
     expect(within(dialog).getByTestId('shown-password').textContent).toBe('Gp8sX2qa');
     expect(within(dialog).getByTestId('shown-email').textContent).toBe('new@example.com');
     expect(await screen.findByText('Guide added successfully')).toBeTruthy();
-    expect(JSON.parse((calls(fetchMock, 'POST')[0]![1] as RequestInit).body as string)).toEqual({ name: 'New Mate', email: 'new@example.com' });
+    expect(JSON.parse((calls(fetchMock, 'POST')[0]![1] as RequestInit).body as string)).toEqual({
+      name: 'New Mate',
+      email: 'new@example.com',
+    });
   });
 
   it("keeps the typing and shows the server's message when adding fails", async () => {
-    serve([self], (url, init) => (init?.method === 'POST' ? json(409, { type: 'CONFLICT', message: 'A user with this email already exists.' }) : undefined));
+    serve([self], (url, init) =>
+      init?.method === 'POST' ? json(409, { type: 'CONFLICT', message: 'A user with this email already exists.' }) : undefined,
+    );
     open();
     await screen.findAllByTestId('mate-row');
     const form = screen.getByRole('form', { name: 'Add mate' });
@@ -104,7 +129,10 @@ describe('ManageMatesPage', () => {
     fireEvent.change(within(edit).getByLabelText(/^Name/), { target: { value: 'Linus T' } });
     fireEvent.click(within(edit).getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Guide updated successfully')).toBeTruthy();
-    expect(JSON.parse((calls(fetchMock, 'PATCH')[0]![1] as RequestInit).body as string)).toEqual({ name: 'Linus T', email: 'linus@example.com' });
+    expect(JSON.parse((calls(fetchMock, 'PATCH')[0]![1] as RequestInit).body as string)).toEqual({
+      name: 'Linus T',
+      email: 'linus@example.com',
+    });
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Linus Mate' })).toBeNull());
     fireEvent.click(screen.getByRole('button', { name: 'Reset password of Linus Mate' }));
@@ -114,7 +142,9 @@ describe('ManageMatesPage', () => {
   });
 
   it('shows a load failure with Retry', async () => {
-    serve([], (url, init) => (url.endsWith('/api/guides') && init?.method === 'GET' ? json(403, { type: 'AUTHORIZATION', message: 'Access denied' }) : undefined));
+    serve([], (url, init) =>
+      url.endsWith('/api/guides') && init?.method === 'GET' ? json(403, { type: 'AUTHORIZATION', message: 'Access denied' }) : undefined,
+    );
     open();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Error loading mates')).toBeTruthy();

@@ -30,7 +30,15 @@ const aliceProgress: StudentProgress = {
     },
     { courseId: 'course_cpp_01', title: 'C++ Programming', lectureCount: 25, completed: [] },
   ],
-  badges: [{ id: 'badge_01', name: 'First Steps', description: 'Completed your first lecture.', icon: 'FootprintsIcon', awardedAt: '2025-03-12T10:00:00.000Z' }],
+  badges: [
+    {
+      id: 'badge_01',
+      name: 'First Steps',
+      description: 'Completed your first lecture.',
+      icon: 'FootprintsIcon',
+      awardedAt: '2025-03-12T10:00:00.000Z',
+    },
+  ],
   homework: [],
   exams: [],
 };
@@ -61,7 +69,9 @@ describe('Student Progress page', () => {
     const course = await screen.findByRole('region', { name: 'C Programming' });
     expect(within(course).getByText('2 of 4 lectures completed (50%)')).toBeTruthy();
     expect(within(course).getByRole('progressbar', { name: 'C Programming: 50% of lectures completed' })).toBeTruthy();
-    const items = within(course).getAllByRole('listitem').map((li) => li.textContent);
+    const items = within(course)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(items[0]).toMatch(/^Day 1: Hello, C/);
     expect(items[1]).toMatch(/^Day 2: Variables/);
     expect(within(screen.getByRole('region', { name: 'C++ Programming' })).getByText('No lectures completed yet.')).toBeTruthy();

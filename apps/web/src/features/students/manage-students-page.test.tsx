@@ -18,7 +18,15 @@ const ada: StudentRow = {
   lastLogin: null,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
-const bob: StudentRow = { ...ada, id: 'user_student_2', name: 'Bob Byte', email: 'bob@example.com', batchId: null, batchName: null, lastLogin: '2025-03-01T09:00:00.000Z' };
+const bob: StudentRow = {
+  ...ada,
+  id: 'user_student_2',
+  name: 'Bob Byte',
+  email: 'bob@example.com',
+  batchId: null,
+  batchName: null,
+  lastLogin: '2025-03-01T09:00:00.000Z',
+};
 
 type Route = (url: string, init?: RequestInit) => Response | undefined;
 
@@ -73,7 +81,9 @@ describe('ManageStudentsPage', () => {
   it("shows 'Error loading students' with the detail, and Retry loads again", async () => {
     let fail = true;
     const fetchMock = serve([], (url, init) =>
-      url.endsWith('/api/students') && init?.method === 'GET' && fail ? json(403, { type: 'AUTHORIZATION', message: 'Access denied' }) : undefined,
+      url.endsWith('/api/students') && init?.method === 'GET' && fail
+        ? json(403, { type: 'AUTHORIZATION', message: 'Access denied' })
+        : undefined,
     );
     open();
     const alert = await screen.findByRole('alert');
@@ -88,7 +98,14 @@ describe('ManageStudentsPage', () => {
   it('adds a student with a batch and shows the generated password once, with a 2 s copy confirmation', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    const created: StudentRow = { ...ada, id: 'user_student_9', name: 'Cy Coder', email: 'cy@example.com', batchId: 'batch_fall_2025', batchName: 'Fall 2025' };
+    const created: StudentRow = {
+      ...ada,
+      id: 'user_student_9',
+      name: 'Cy Coder',
+      email: 'cy@example.com',
+      batchId: 'batch_fall_2025',
+      batchName: 'Fall 2025',
+    };
     const fetchMock = serve([ada], (url, init) =>
       url.endsWith('/api/students') && init?.method === 'POST' ? json(201, { user: created, password: 'Xy7pQ2rs' }) : undefined,
     );
@@ -107,7 +124,11 @@ describe('ManageStudentsPage', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Add Student' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Student added' });
-    expect(bodyOf(calls(fetchMock, 'POST', '/api/students')[0])).toEqual({ name: 'Cy Coder', email: 'cy@example.com', batchId: 'batch_fall_2025' });
+    expect(bodyOf(calls(fetchMock, 'POST', '/api/students')[0])).toEqual({
+      name: 'Cy Coder',
+      email: 'cy@example.com',
+      batchId: 'batch_fall_2025',
+    });
     expect(within(dialog).getByTestId('shown-email').textContent).toBe('cy@example.com');
     expect(within(dialog).getByTestId('shown-password').textContent).toBe('Xy7pQ2rs');
     expect(within(dialog).getByText(/will not be shown again/)).toBeTruthy();

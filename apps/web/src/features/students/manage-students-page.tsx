@@ -63,12 +63,15 @@ export default function ManageStudentsPage() {
   }
 
   let roster;
-  if (students.error)
-    roster = <ErrorState title="Error loading students" error={students.error} onRetry={() => void students.refetch()} />;
+  if (students.error) roster = <ErrorState title="Error loading students" error={students.error} onRetry={() => void students.refetch()} />;
   else if (!students.data) roster = <LoadingState label="Loading students..." />;
   else
     roster = (
-      <StudentRoster students={students.data} batches={batches.data} actions={{ onEdit: setEditing, onReset: askReset, onRemove: askRemove }} />
+      <StudentRoster
+        students={students.data}
+        batches={batches.data}
+        actions={{ onEdit: setEditing, onReset: askReset, onRemove: askRemove }}
+      />
     );
 
   return (

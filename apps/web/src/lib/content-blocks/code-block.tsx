@@ -88,7 +88,11 @@ export function CodeBlock({ code, language, caption }: { code: string; language:
         style={{ overflowX: 'auto', fontSize: 13, lineHeight: 1.55, fontFamily: 'var(--mantine-font-family-monospace)' }}
       >
         {html !== undefined ? (
-          <code className={`hljs language-${language}`} style={{ padding: 0, background: 'transparent', overflow: 'visible', display: 'inline' }} dangerouslySetInnerHTML={{ __html: html }} />
+          <code
+            className={`hljs language-${language}`}
+            style={{ padding: 0, background: 'transparent', overflow: 'visible', display: 'inline' }}
+            dangerouslySetInnerHTML={{ __html: html }}
+          />
         ) : (
           <code className={`language-${language}`} style={{ color: '#2b2b2b' }}>
             {code}

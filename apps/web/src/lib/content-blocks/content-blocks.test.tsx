@@ -67,7 +67,6 @@ describe('ContentBlocks', () => {
 
 describe('TaskText', () => {
   it('keeps drawings and aligned output in monospace and the rest as paragraphs', () => {
-
     expect(isPreformatted('+-----+\n| HI  |\n+-----+')).toBe(true);
     expect(isPreformatted('Name   Score\nAda    90')).toBe(true);
     expect(isPreformatted('Write a program that reads two numbers.')).toBe(false);

@@ -43,7 +43,9 @@ export function TaskText({ text }: { text: string }) {
 
 function renderBold(text: string): ReactNode[] {
   // Odd parts of the split are the text between a pair of ** markers.
-  return text.split(/\*\*(.+?)\*\*/s).map((part, i) => (i % 2 === 1 ? <strong key={i}>{part}</strong> : <Fragment key={i}>{part}</Fragment>));
+  return text
+    .split(/\*\*(.+?)\*\*/s)
+    .map((part, i) => (i % 2 === 1 ? <strong key={i}>{part}</strong> : <Fragment key={i}>{part}</Fragment>));
 }
 
 const callouts = {

@@ -34,7 +34,14 @@ export function PasswordDialog({ shown, onClose }: { shown: ShownPassword | null
               Password
             </Text>
             <Group gap="sm" wrap="nowrap">
-              <Code fz="lg" px="sm" py={4} aria-labelledby="shown-password-label" data-testid="shown-password" style={{ userSelect: 'all' }}>
+              <Code
+                fz="lg"
+                px="sm"
+                py={4}
+                aria-labelledby="shown-password-label"
+                data-testid="shown-password"
+                style={{ userSelect: 'all' }}
+              >
                 {shown.password}
               </Code>
               <CopyButton value={shown.password} timeout={2000}>

@@ -20,12 +20,20 @@ export function useBatches() {
 }
 
 type Verb = 'add' | 'update' | 'delete';
-const failureTitles: Record<Verb, string> = { add: 'Failed to Add Batch', update: 'Failed to Update Batch', delete: 'Failed to Delete Batch' };
+const failureTitles: Record<Verb, string> = {
+  add: 'Failed to Add Batch',
+  update: 'Failed to Update Batch',
+  delete: 'Failed to Delete Batch',
+};
 const failureVerbs: Record<Verb, string> = { add: 'adding', update: 'updating', delete: 'deleting' };
 
 /** The spec's failure toast (section 8), shown after the optimistic change is rolled back. */
 export function notifyBatchFailure(verb: Verb) {
-  notify({ type: 'error', title: failureTitles[verb], message: `An error occurred while ${failureVerbs[verb]} the batch. Please try again.` });
+  notify({
+    type: 'error',
+    title: failureTitles[verb],
+    message: `An error occurred while ${failureVerbs[verb]} the batch. Please try again.`,
+  });
 }
 
 interface Snapshot {

@@ -15,7 +15,10 @@ export type ConnectionStatus = 'connected' | 'failed' | 'testing' | 'unknown';
 export const connectionKey = ['batches', 'connection'] as const;
 
 /** What the indicator reads from a health check (spec 8: Connected / Connection Failed / Testing / Unknown). */
-export function connectionStatus(q: { data?: TestApiResponse; isError: boolean; isPending: boolean; fetchStatus: string }, retrying = false): ConnectionStatus {
+export function connectionStatus(
+  q: { data?: TestApiResponse; isError: boolean; isPending: boolean; fetchStatus: string },
+  retrying = false,
+): ConnectionStatus {
   // The quiet 30 s re-checks keep the last reading; the first check and a Retry show Testing.
   if (q.fetchStatus === 'fetching' && (q.isPending || retrying)) return 'testing';
   if (q.fetchStatus === 'paused' && q.isPending) return 'unknown';

@@ -46,7 +46,13 @@ export function AddBatchForm({
           maxLength={200}
           style={{ flex: '1 1 220px' }}
         />
-        <Button type="submit" leftSection={<IconPlus size={16} aria-hidden />} disabled={disabled} mt={{ base: 0, xs: 25 }} title={disabled ? disabledReason : undefined}>
+        <Button
+          type="submit"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          disabled={disabled}
+          mt={{ base: 0, xs: 25 }}
+          title={disabled ? disabledReason : undefined}
+        >
           Create Batch
         </Button>
       </Group>

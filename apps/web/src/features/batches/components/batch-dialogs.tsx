@@ -3,7 +3,15 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { batchSchema, type BatchRow } from '@learn/shared';
 
 /** Rename in a modal: the current name to start from; name required. */
-export function RenameBatchDialog({ batch, onClose, onSave }: { batch: BatchRow | null; onClose: () => void; onSave: (batch: BatchRow, name: string) => void }) {
+export function RenameBatchDialog({
+  batch,
+  onClose,
+  onSave,
+}: {
+  batch: BatchRow | null;
+  onClose: () => void;
+  onSave: (batch: BatchRow, name: string) => void;
+}) {
   return (
     <Modal opened={batch !== null} onClose={onClose} title="Rename batch" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       {batch && <RenameForm key={batch.id} batch={batch} onClose={onClose} onSave={onSave} />}
@@ -51,7 +59,15 @@ function RenameForm({ batch, onClose, onSave }: { batch: BatchRow; onClose: () =
 }
 
 /** Delete asks first and says what happens to the batch's students (spec 5). */
-export function DeleteBatchDialog({ batch, onClose, onConfirm }: { batch: BatchRow | null; onClose: () => void; onConfirm: (batch: BatchRow) => void }) {
+export function DeleteBatchDialog({
+  batch,
+  onClose,
+  onConfirm,
+}: {
+  batch: BatchRow | null;
+  onClose: () => void;
+  onConfirm: (batch: BatchRow) => void;
+}) {
   return (
     <Modal opened={batch !== null} onClose={onClose} title="Delete batch" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       {batch && (

@@ -52,12 +52,26 @@ export function BatchList({
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       <Tooltip label="Rename">
-                        <ActionIcon variant="subtle" color="blue.8" size="lg" aria-label={`Rename ${b.name}`} onClick={() => onRename?.(b)} disabled={pending}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="blue.8"
+                          size="lg"
+                          aria-label={`Rename ${b.name}`}
+                          onClick={() => onRename?.(b)}
+                          disabled={pending}
+                        >
                           <IconPencil size={18} aria-hidden />
                         </ActionIcon>
                       </Tooltip>
                       <Tooltip label="Delete">
-                        <ActionIcon variant="subtle" color="red.8" size="lg" aria-label={`Delete ${b.name}`} onClick={() => onDelete?.(b)} disabled={pending}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red.8"
+                          size="lg"
+                          aria-label={`Delete ${b.name}`}
+                          onClick={() => onDelete?.(b)}
+                          disabled={pending}
+                        >
                           <IconTrash size={18} aria-hidden />
                         </ActionIcon>
                       </Tooltip>

@@ -45,7 +45,13 @@ export function ConnectionIndicator({ status, detail, onRetry }: { status: Conne
           {detail}
         </Text>
       )}
-      <Button size="xs" variant="default" leftSection={<IconRefresh size={14} aria-hidden />} onClick={onRetry} loading={status === 'testing'}>
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconRefresh size={14} aria-hidden />}
+        onClick={onRetry}
+        loading={status === 'testing'}
+      >
         Retry Connection
       </Button>
     </Group>

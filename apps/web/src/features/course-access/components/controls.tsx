@@ -51,7 +51,11 @@ export function StudentFilters({
     <Group gap="sm" align="flex-end" wrap="wrap">
       <Select
         label="Show batch"
-        data={[{ value: ALL, label: 'All batches' }, ...batches.map((b) => ({ value: b.id, label: b.name })), { value: UNASSIGNED, label: 'Unassigned' }]}
+        data={[
+          { value: ALL, label: 'All batches' },
+          ...batches.map((b) => ({ value: b.id, label: b.name })),
+          { value: UNASSIGNED, label: 'Unassigned' },
+        ]}
         value={batch}
         onChange={(v) => onBatch(v ?? ALL)}
         allowDeselect={false}
@@ -116,7 +120,14 @@ export function BatchRangeAction({
             onChange={(v) => setFrom(typeof v === 'number' ? v : firstDay)}
             w={110}
           />
-          <NumberInput label="To day" min={firstDay} max={lastDay} value={to} onChange={(v) => setTo(typeof v === 'number' ? v : lastDay)} w={110} />
+          <NumberInput
+            label="To day"
+            min={firstDay}
+            max={lastDay}
+            value={to}
+            onChange={(v) => setTo(typeof v === 'number' ? v : lastDay)}
+            w={110}
+          />
           <Group gap="xs">
             <Button variant="light" color="teal.8" disabled={!ready} onClick={() => batchId && onApply(batchId, lo, hi, true)}>
               Grant to batch
@@ -128,9 +139,7 @@ export function BatchRangeAction({
         </Group>
         {batchId && (
           <Text size="sm" c="gray.7">
-            {inBatch === 0
-              ? 'This batch has no students.'
-              : `Days ${lo}-${hi} for ${inBatch} ${inBatch === 1 ? 'student' : 'students'}.`}
+            {inBatch === 0 ? 'This batch has no students.' : `Days ${lo}-${hi} for ${inBatch} ${inBatch === 1 ? 'student' : 'students'}.`}
           </Text>
         )}
       </Stack>

@@ -43,7 +43,13 @@ export function CompleteLecture({ lecture }: { lecture: LectureView }) {
           Mark as Completed
         </Button>
       )}
-      <Modal opened={confirming} onClose={close} title="Mark this lecture as completed?" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Modal
+        opened={confirming}
+        onClose={close}
+        title="Mark this lecture as completed?"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <Text c="gray.8" mb="md">
           Day {lecture.day}: {lecture.title}
         </Text>

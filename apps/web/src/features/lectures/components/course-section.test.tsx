@@ -16,7 +16,8 @@ const list = (courseId: string, title: string, day0: number): CourseLecturesResp
 function serve(user: typeof student, opts: { oneCourse?: boolean; hold?: boolean } = {}) {
   return stubFetch(user, (url) => {
     if (url.includes('/api/courses?prefix=')) return json(200, opts.oneCourse ? { courses: courses.courses.slice(0, 1) } : courses);
-    if (url.includes('/api/courses/course_c_01/lectures')) return opts.hold ? new Promise<Response>(() => {}) : json(200, list('course_c_01', 'C Programming', 1));
+    if (url.includes('/api/courses/course_c_01/lectures'))
+      return opts.hold ? new Promise<Response>(() => {}) : json(200, list('course_c_01', 'C Programming', 1));
     if (url.includes('/api/courses/course_cpp_01/lectures')) return json(200, list('course_cpp_01', 'C++ Programming', 26));
     return undefined;
   });
@@ -71,7 +72,11 @@ describe('Sidebar course section', () => {
     fireEvent.change(select, { target: { value: 'course_cpp_01' } });
     const nav = await screen.findByRole('navigation', { name: 'C++ Programming lectures' });
     // Guides may open every lecture, and see no completion marks.
-    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Day 26: Introduction', 'Day 27: Environment', 'Day 28: Variables']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Day 26: Introduction', 'Day 27: Environment', 'Day 28: Variables']);
     expect(within(nav).queryByRole('img', { name: 'completed' })).toBeNull();
     expect(localStorage.getItem('selectedCourseId_c-cpp')).toBe('course_cpp_01');
   });

@@ -18,7 +18,19 @@ function LoadingCourse() {
   );
 }
 
-function LectureLink({ lecture, prefix, current, isStudent, onNavigate }: { lecture: LectureListItem; prefix: CoursePrefix; current: boolean; isStudent: boolean; onNavigate: () => void }) {
+function LectureLink({
+  lecture,
+  prefix,
+  current,
+  isStudent,
+  onNavigate,
+}: {
+  lecture: LectureListItem;
+  prefix: CoursePrefix;
+  current: boolean;
+  isStudent: boolean;
+  onNavigate: () => void;
+}) {
   const ref = useRef<HTMLAnchorElement>(null);
   // Bring the open lecture into view in a long list.
   useEffect(() => {
@@ -26,7 +38,9 @@ function LectureLink({ lecture, prefix, current, isStudent, onNavigate }: { lect
   }, [current]);
   const label = `Day ${lecture.day}: ${lecture.title}`;
   const done =
-    isStudent && lecture.completed ? <IconCircleCheckFilled size={18} color="var(--mantine-color-green-8)" role="img" aria-label="completed" /> : undefined;
+    isStudent && lecture.completed ? (
+      <IconCircleCheckFilled size={18} color="var(--mantine-color-green-8)" role="img" aria-label="completed" />
+    ) : undefined;
   // Students cannot open lectures they hold no grant for: not a link, greyed, aria-disabled.
   if (isStudent && !lecture.accessible)
     return (
@@ -38,7 +52,10 @@ function LectureLink({ lecture, prefix, current, isStudent, onNavigate }: { lect
         data-testid="lecture-locked"
         leftSection={<IconLock size={14} aria-hidden />}
         rightSection={done}
-        styles={{ root: { color: 'var(--mantine-color-gray-6)', cursor: 'not-allowed', opacity: 1 }, label: { fontSize: 'var(--mantine-font-size-sm)' } }}
+        styles={{
+          root: { color: 'var(--mantine-color-gray-6)', cursor: 'not-allowed', opacity: 1 },
+          label: { fontSize: 'var(--mantine-font-size-sm)' },
+        }}
       />
     );
   return (
@@ -107,7 +124,11 @@ export function CourseSection({ prefix, onNavigate }: { prefix: CoursePrefix; on
           <Text fw={700} size="sm" c="gray.9">
             {course.title}
           </Text>
-          <IconChevronDown size={16} aria-hidden style={{ transform: open ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }} />
+          <IconChevronDown
+            size={16}
+            aria-hidden
+            style={{ transform: open ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }}
+          />
         </Group>
       </UnstyledButton>
       <Collapse expanded={open} id={listId}>
@@ -130,7 +151,14 @@ export function CourseSection({ prefix, onNavigate }: { prefix: CoursePrefix; on
               </Text>
             )}
             {items.map((l) => (
-              <LectureLink key={l.id} lecture={l} prefix={prefix} current={l.id === currentId} isStudent={isStudent} onNavigate={onNavigate} />
+              <LectureLink
+                key={l.id}
+                lecture={l}
+                prefix={prefix}
+                current={l.id === currentId}
+                isStudent={isStudent}
+                onNavigate={onNavigate}
+              />
             ))}
           </nav>
         )}

@@ -25,7 +25,11 @@ export function stubFetch(user: PublicUser, handler: Handler) {
 export function callsTo(fetchMock: ReturnType<typeof stubFetch>, part: string) {
   return fetchMock.mock.calls
     .filter(([url]) => String(url).includes(part))
-    .map(([url, init]) => ({ url: String(url), method: init?.method ?? 'GET', body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined }));
+    .map(([url, init]) => ({
+      url: String(url),
+      method: init?.method ?? 'GET',
+      body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
+    }));
 }
 
 function Destination() {
@@ -56,8 +60,22 @@ export function renderAt(page: ReactNode, pattern: string, path: string) {
   return { router, client };
 }
 
-export const student: PublicUser = { id: 'user_student_1', name: 'Ada Lovelace', email: 'ada@example.com', role: 'student', batchId: null, lastLogin: null };
-export const guide: PublicUser = { id: 'user_guide_1', name: 'Grace Hopper', email: 'guide@example.com', role: 'guide', batchId: null, lastLogin: null };
+export const student: PublicUser = {
+  id: 'user_student_1',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  role: 'student',
+  batchId: null,
+  lastLogin: null,
+};
+export const guide: PublicUser = {
+  id: 'user_guide_1',
+  name: 'Grace Hopper',
+  email: 'guide@example.com',
+  role: 'guide',
+  batchId: null,
+  lastLogin: null,
+};
 
 export const courses = {
   courses: [

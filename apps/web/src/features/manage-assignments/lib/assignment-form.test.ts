@@ -12,7 +12,7 @@ describe('gradingAfterSave', () => {
   it.each([
     ['unchanged task keeps its tests', task(0, 'exercise'), 0, { kind: 'autograded', tests: 3 }],
     ['type change loses the tests', task(0, 'homework'), 0, { kind: 'loses-tests', tests: 3 }],
-    ['task 2 moved up keeps its own tests, not task 1\'s', task(1, 'homework'), 0, { kind: 'autograded', tests: 2 }],
+    ["task 2 moved up keeps its own tests, not task 1's", task(1, 'homework'), 0, { kind: 'autograded', tests: 2 }],
     ['task 2 moved up with another type loses its own tests', task(1, 'exercise'), 0, { kind: 'loses-tests', tests: 2 }],
     ['a new task in a free place is graded by hand', task(null, 'homework'), 2, { kind: 'manual' }],
   ] as const)('%s', (_, t, index, expected) => {

@@ -40,7 +40,12 @@ export function sameTasks(a: TaskForm[], b: TaskForm[]): boolean {
 /** The PUT body, checked with the server's own schema; blank starter code is left out. */
 export function parseTasks(tasks: TaskForm[]): { ok: true; value: AssignmentEdit } | { ok: false; errors: FormErrors } {
   const body = {
-    tasks: tasks.map((t) => ({ type: t.type, content: t.content, from: t.origin, ...(t.initialCode.trim() ? { initialCode: t.initialCode } : {}) })),
+    tasks: tasks.map((t) => ({
+      type: t.type,
+      content: t.content,
+      from: t.origin,
+      ...(t.initialCode.trim() ? { initialCode: t.initialCode } : {}),
+    })),
   };
   const r = assignmentEditSchema.safeParse(body);
   if (r.success) return { ok: true, value: r.data };

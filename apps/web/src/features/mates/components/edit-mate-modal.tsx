@@ -46,7 +46,11 @@ function EditMateForm({ mate, isSelf, onClose }: { mate: GuideRow; isSelf: boole
       onClose();
     } catch (err) {
       const e = toAppError(err);
-      setErrors({ name: e.fields.name, email: e.fields.email ?? (e.type === 'CONFLICT' ? e.message : undefined), password: e.fields.password });
+      setErrors({
+        name: e.fields.name,
+        email: e.fields.email ?? (e.type === 'CONFLICT' ? e.message : undefined),
+        password: e.fields.password,
+      });
       setFailure(e.message);
       notify({ type: 'error', title: 'Update Failed', message: `Failed to save changes: ${e.message}` });
     }
@@ -56,7 +60,15 @@ function EditMateForm({ mate, isSelf, onClose }: { mate: GuideRow; isSelf: boole
   return (
     <form onSubmit={submit} noValidate aria-label={`Edit ${mate.name}`}>
       <Stack gap="sm">
-        <TextInput label="Name" value={values.name} onChange={(e) => edit('name', e.currentTarget.value)} error={errors.name} disabled={busy} required data-autofocus />
+        <TextInput
+          label="Name"
+          value={values.name}
+          onChange={(e) => edit('name', e.currentTarget.value)}
+          error={errors.name}
+          disabled={busy}
+          required
+          data-autofocus
+        />
         <TextInput
           label="Email"
           type="email"

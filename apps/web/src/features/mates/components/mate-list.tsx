@@ -90,7 +90,13 @@ function RowButtons({ mate, actions }: { mate: GuideRow; actions: MateActions })
       <Button size="compact-sm" variant="outline" color="blue.9" onClick={() => actions.onEdit(mate)} aria-label={`Edit ${mate.name}`}>
         Edit
       </Button>
-      <Button size="compact-sm" variant="outline" color="grape.9" onClick={() => actions.onReset(mate)} aria-label={`Reset password of ${mate.name}`}>
+      <Button
+        size="compact-sm"
+        variant="outline"
+        color="grape.9"
+        onClick={() => actions.onReset(mate)}
+        aria-label={`Reset password of ${mate.name}`}
+      >
         Reset password
       </Button>
       <Button size="compact-sm" variant="outline" color="red.9" onClick={() => actions.onRemove(mate)} aria-label={`Remove ${mate.name}`}>

@@ -71,7 +71,11 @@ export function HomeworkSection({ homework }: { homework: StudentProgress['homew
                     {h.grade ? (
                       <Text fw={600}>{h.grade}</Text>
                     ) : (
-                      <Badge color="yellow" variant="light" styles={{ label: { color: 'var(--mantine-color-yellow-9)', textTransform: 'none' } }}>
+                      <Badge
+                        color="yellow"
+                        variant="light"
+                        styles={{ label: { color: 'var(--mantine-color-yellow-9)', textTransform: 'none' } }}
+                      >
                         Pending
                       </Badge>
                     )}

@@ -89,7 +89,13 @@ export function AddStudentForm({
               disabled={busy}
               required
             />
-            <BatchSelect batches={batches} loadError={batchesError} value={values.batch} onChange={(v) => edit('batch', v)} disabled={busy} />
+            <BatchSelect
+              batches={batches}
+              loadError={batchesError}
+              value={values.batch}
+              onChange={(v) => edit('batch', v)}
+              disabled={busy}
+            />
           </SimpleGrid>
           {failure && (
             <Alert color="red" variant="light" role="alert" title="Add Failed">

@@ -69,7 +69,11 @@ function EditStudentForm({
       onClose();
     } catch (err) {
       const e = toAppError(err);
-      setErrors({ name: e.fields.name, email: e.fields.email ?? (e.type === 'CONFLICT' ? e.message : undefined), password: e.fields.password });
+      setErrors({
+        name: e.fields.name,
+        email: e.fields.email ?? (e.type === 'CONFLICT' ? e.message : undefined),
+        password: e.fields.password,
+      });
       setFailure(e.message);
       notify({ type: 'error', title: 'Update Failed', message: `Failed to save changes: ${e.message}` });
     }
@@ -79,7 +83,15 @@ function EditStudentForm({
   return (
     <form onSubmit={submit} noValidate aria-label={`Edit ${student.name}`}>
       <Stack gap="sm">
-        <TextInput label="Name" value={values.name} onChange={(e) => edit('name', e.currentTarget.value)} error={errors.name} disabled={busy} required data-autofocus />
+        <TextInput
+          label="Name"
+          value={values.name}
+          onChange={(e) => edit('name', e.currentTarget.value)}
+          error={errors.name}
+          disabled={busy}
+          required
+          data-autofocus
+        />
         <TextInput
           label="Email"
           type="email"

@@ -20,7 +20,16 @@ function serve(preview: RosterPreview, created: { name: string; email: string; b
     if (url.endsWith('/api/students') && init?.method === 'GET')
       return json(200, {
         students: imported
-          ? created.map((c, i) => ({ id: `s${i}`, name: c.name, email: c.email, role: 'student', batchId: null, batchName: null, lastLogin: null, createdAt: '' }))
+          ? created.map((c, i) => ({
+              id: `s${i}`,
+              name: c.name,
+              email: c.email,
+              role: 'student',
+              batchId: null,
+              batchName: null,
+              lastLogin: null,
+              createdAt: '',
+            }))
           : [],
       });
     if (url.endsWith('/api/students/import/preview')) return json(200, preview);
@@ -100,7 +109,9 @@ describe('roster import', () => {
     renderPage(<ManageStudentsPage />, '/c-cpp/manage-students');
     const dialog = await chooseAndPreview('x');
     expect(await within(dialog).findByTestId('preview-limit-note')).toBeTruthy();
-    expect(within(dialog).getByTestId('preview-limit-note').textContent).toBe('Showing the first 200 of 3000 rows, rows with errors first.');
+    expect(within(dialog).getByTestId('preview-limit-note').textContent).toBe(
+      'Showing the first 200 of 3000 rows, rows with errors first.',
+    );
     const drawn = within(dialog).getAllByTestId(/preview-row/);
     expect(drawn).toHaveLength(200);
     expect(within(drawn[0]!).getByText('2502')).toBeTruthy();

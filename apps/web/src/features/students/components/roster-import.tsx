@@ -29,7 +29,8 @@ export default function RosterImportModal({ opened, onClose }: { opened: boolean
   }
 
   return (
-    <Modal {...modalProps}
+    <Modal
+      {...modalProps}
       opened={opened}
       onClose={close}
       title="Import students from a CSV file"
@@ -42,9 +43,16 @@ export default function RosterImportModal({ opened, onClose }: { opened: boolean
     >
       {step.kind === 'choose' && <ChooseFile onPreview={(csv, preview) => setStep({ kind: 'preview', csv, preview })} />}
       {step.kind === 'preview' && (
-        <PreviewStep csv={step.csv} preview={step.preview} onBack={() => setStep({ kind: 'choose' })} onDone={(result) => setStep({ kind: 'done', result })} />
+        <PreviewStep
+          csv={step.csv}
+          preview={step.preview}
+          onBack={() => setStep({ kind: 'choose' })}
+          onDone={(result) => setStep({ kind: 'done', result })}
+        />
       )}
-      {step.kind === 'done' && <ResultStep result={step.result} downloaded={downloaded} onDownloaded={() => setDownloaded(true)} onClose={close} />}
+      {step.kind === 'done' && (
+        <ResultStep result={step.result} downloaded={downloaded} onDownloaded={() => setDownloaded(true)} onClose={close} />
+      )}
     </Modal>
   );
 }
@@ -184,7 +192,9 @@ function PreviewStep({
         </Text>
       </Group>
       {preview.invalid > 0 && (
-        <Text size="sm">Rows with errors are skipped; fix them in the file and import it again later (already imported rows are then reported as taken).</Text>
+        <Text size="sm">
+          Rows with errors are skipped; fix them in the file and import it again later (already imported rows are then reported as taken).
+        </Text>
       )}
       {total > rows.length && (
         <Text size="sm" c="gray.7" data-testid="preview-limit-note">
@@ -208,7 +218,11 @@ function PreviewStep({
           </Table.Thead>
           <Table.Tbody>
             {rows.map((r) => (
-              <Table.Tr key={r.line} bg={r.errors.length ? 'red.0' : undefined} data-testid={r.errors.length ? 'preview-row-invalid' : 'preview-row-valid'}>
+              <Table.Tr
+                key={r.line}
+                bg={r.errors.length ? 'red.0' : undefined}
+                data-testid={r.errors.length ? 'preview-row-invalid' : 'preview-row-valid'}
+              >
                 <Table.Td>{r.line}</Table.Td>
                 <Table.Td style={{ minWidth: 180 }}>
                   {r.errors.length ? (
@@ -223,7 +237,13 @@ function PreviewStep({
                 </Table.Td>
                 <Table.Td>{r.name}</Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.email}</Table.Td>
-                <Table.Td>{r.batch || <Text span size="sm" c="gray.7">No batch</Text>}</Table.Td>
+                <Table.Td>
+                  {r.batch || (
+                    <Text span size="sm" c="gray.7">
+                      No batch
+                    </Text>
+                  )}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -272,10 +292,16 @@ function ResultStep({
       </Text>
       {n > 0 && (
         <>
-          <Alert color="yellow" variant="light" styles={warningTitle} icon={<IconAlertTriangle aria-hidden />} title="Passwords are shown only once">
+          <Alert
+            color="yellow"
+            variant="light"
+            styles={warningTitle}
+            icon={<IconAlertTriangle aria-hidden />}
+            title="Passwords are shown only once"
+          >
             <Text size="sm" c="gray.9">
-              The generated passwords are not stored anywhere you can see them again. Download them now and share each one privately
-              with its student.
+              The generated passwords are not stored anywhere you can see them again. Download them now and share each one privately with
+              its student.
             </Text>
           </Alert>
           <Group>

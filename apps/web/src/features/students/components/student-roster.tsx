@@ -1,5 +1,20 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { Badge, Button, Card, Group, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import type { BatchRow, StudentRow } from '@learn/shared';
@@ -15,7 +30,15 @@ export interface RowActions {
 }
 
 /** The roster: search by name or email, a batch filter, a table (a card list on phones) with row actions. */
-export function StudentRoster({ students, batches, actions }: { students: StudentRow[]; batches: BatchRow[] | undefined; actions: RowActions }) {
+export function StudentRoster({
+  students,
+  batches,
+  actions,
+}: {
+  students: StudentRow[];
+  batches: BatchRow[] | undefined;
+  actions: RowActions;
+}) {
   const [search, setSearch] = useState('');
   const [batch, setBatch] = useState(ALL_BATCHES);
   const [page, setPage] = useState(1);
@@ -101,7 +124,13 @@ export function StudentRoster({ students, batches, actions }: { students: Studen
                     <Table.Tr key={s.id} data-testid="student-row">
                       <Table.Td fw={600}>{s.name}</Table.Td>
                       <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.email}</Table.Td>
-                      <Table.Td>{s.batchName ?? <Text span size="sm" c="gray.7">No batch</Text>}</Table.Td>
+                      <Table.Td>
+                        {s.batchName ?? (
+                          <Text span size="sm" c="gray.7">
+                            No batch
+                          </Text>
+                        )}
+                      </Table.Td>
                       <Table.Td>{formatLastLogin(s.lastLogin)}</Table.Td>
                       <Table.Td>
                         <RowButtons student={s} actions={actions} />
@@ -132,13 +161,31 @@ export function StudentRoster({ students, batches, actions }: { students: Studen
 function RowButtons({ student, actions }: { student: StudentRow; actions: RowActions }) {
   return (
     <Group gap={6} wrap="wrap" justify="flex-end">
-      <Button size="compact-sm" variant="outline" color="blue.9" onClick={() => actions.onEdit(student)} aria-label={`Edit ${student.name}`}>
+      <Button
+        size="compact-sm"
+        variant="outline"
+        color="blue.9"
+        onClick={() => actions.onEdit(student)}
+        aria-label={`Edit ${student.name}`}
+      >
         Edit
       </Button>
-      <Button size="compact-sm" variant="outline" color="grape.9" onClick={() => actions.onReset(student)} aria-label={`Reset password of ${student.name}`}>
+      <Button
+        size="compact-sm"
+        variant="outline"
+        color="grape.9"
+        onClick={() => actions.onReset(student)}
+        aria-label={`Reset password of ${student.name}`}
+      >
         Reset password
       </Button>
-      <Button size="compact-sm" variant="outline" color="red.9" onClick={() => actions.onRemove(student)} aria-label={`Remove ${student.name}`}>
+      <Button
+        size="compact-sm"
+        variant="outline"
+        color="red.9"
+        onClick={() => actions.onRemove(student)}
+        aria-label={`Remove ${student.name}`}
+      >
         Remove
       </Button>
     </Group>

@@ -14,7 +14,11 @@ const student = (id: string, name: string, email: string, batchId: string | null
 });
 
 describe('roster helpers', () => {
-  const rows = [student('1', 'Ada Lovelace', 'ada@x.io', 'b1'), student('2', 'Bob', 'bob@x.io', null), student('3', 'Cy', 'LOVE@x.io', 'b2')];
+  const rows = [
+    student('1', 'Ada Lovelace', 'ada@x.io', 'b1'),
+    student('2', 'Bob', 'bob@x.io', null),
+    student('3', 'Cy', 'LOVE@x.io', 'b2'),
+  ];
 
   it('filters by name or email, any case, and by batch or no batch', () => {
     expect(filterStudents(rows, 'love', ALL_BATCHES).map((s) => s.id)).toEqual(['1', '3']);
