@@ -15,8 +15,12 @@ function Gated({ blocks, empty }: { blocks: ContentBlock[] | undefined; empty: s
 /** The four lecture tabs (platform-core.md section 2, "Lecture page"); arrow keys move between tabs. */
 export function LectureTabs({ lecture }: { lecture: LectureView }) {
   return (
-    <Tabs defaultValue="key-concepts" styles={{ panel: { paddingTop: 'var(--mantine-spacing-lg)' } }}>
-      <Tabs.List>
+    <Tabs
+      defaultValue="key-concepts"
+      styles={{ panel: { paddingTop: 'var(--mantine-spacing-lg)' }, tab: { flexShrink: 0, whiteSpace: 'nowrap' } }}
+    >
+      {/* One row that scrolls sideways on a phone, rather than wrapping to two. */}
+      <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'thin' }}>
         <Tabs.Tab value="key-concepts" leftSection={<IconBulb size={16} aria-hidden />}>
           Key Concepts
         </Tabs.Tab>
