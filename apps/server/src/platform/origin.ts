@@ -4,13 +4,15 @@ import { authorizationError } from './errors.js';
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Refuses state-changing requests from a foreign origin (CSRF defence next to SameSite=Lax cookies).
+ * Refuses state-changing requests, and WebSocket handshakes, from a foreign origin (CSRF defence next to SameSite=Lax cookies).
  * A browser always sends Origin (or Sec-Fetch-Site) on such requests; scripts that send neither are
  * allowed, since they cannot ride on a user's cookie.
  */
 export function installOriginCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    if (!stateChanging.has(request.method) || !request.url.startsWith('/api/')) return;
+    // The live-event socket's handshake is a GET, but it is checked too (cross-site WebSocket hijacking).
+    const upgrade = request.url.startsWith('/api/ws');
+    if ((!stateChanging.has(request.method) && !upgrade) || !request.url.startsWith('/api/')) return;
     const site = request.headers['sec-fetch-site'];
     if (site === 'cross-site') throw authorizationError('Cross-site requests are not allowed');
     const origin = request.headers.origin;

@@ -57,6 +57,15 @@ describe.each(engines)('course access and live updates (%s)', (engine) => {
       anonymous.on('close', (code) => resolve(code));
     });
     expect([401, 4401]).toContain(refused);
+
+    const foreign = new WebSocket(`ws://127.0.0.1:${port}/api/ws`, {
+      headers: { cookie: await t.login(s.email, s.password), origin: 'https://evil.example' },
+    });
+    const foreignStatus = await new Promise<number>((resolve) => {
+      foreign.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      foreign.on('open', () => resolve(101));
+    });
+    expect(foreignStatus).toBe(403);
     mine.ws.close();
     theirs.ws.close();
   });
