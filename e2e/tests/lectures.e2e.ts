@@ -80,7 +80,7 @@ describe('lectures, progress and badges', () => {
     const { context, page } = await newPage(app, 'phone');
     await signIn(page, 'c-cpp', student.email, student.password);
     await page.waitForURL(/#\/c-cpp\/student$/);
-    // Let the sign-in redirect settle before navigating on.
+    // Wait for the dashboard before navigating on.
     await page.getByText('Welcome back', { exact: false }).first().waitFor();
     await page.goto('/#/c-cpp/lecture/c-cpp-day-1');
     await page.getByRole('heading', { name: 'Introduction to C' }).waitFor();
@@ -118,7 +118,7 @@ describe('lectures, progress and badges', () => {
     const { context, page } = await newPage(app);
     await signIn(page, 'c-cpp', student.email, student.password);
     await page.waitForURL(/#\/c-cpp\/student$/);
-    // Let the sign-in redirect settle before navigating on.
+    // Wait for the dashboard before navigating on.
     await page.getByText('Welcome back', { exact: false }).first().waitFor();
     await page.goto('/#/c-cpp/lecture/c-cpp-day-1');
     await page.getByRole('heading', { name: 'Introduction to C (updated)' }).waitFor();

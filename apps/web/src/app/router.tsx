@@ -49,7 +49,8 @@ function CourseArea() {
   );
 }
 
-function LoginRoute() {
+/** The login screen; a signed-in user (already, or just now) goes to their home, replacing history. */
+export function LoginRoute() {
   const { prefix } = useParams();
   const { user } = useAuth();
   if (!isCoursePrefix(prefix)) return <Navigate to="/" replace />;

@@ -4,12 +4,12 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AuthProvider, useAuth } from '../../app/auth-provider';
-import LoginPage from './login-page';
+import { LoginRoute } from '../../app/router';
 
 function renderLogin() {
   const router = createMemoryRouter(
     [
-      { path: '/c-cpp/login', element: <LoginPage prefix="c-cpp" /> },
+      { path: '/:prefix/login', element: <LoginRoute /> },
       { path: '/c-cpp/guide', element: <p>guide home</p> },
     ],
     { initialEntries: ['/c-cpp/login'] },
@@ -35,6 +35,7 @@ describe('LoginPage', () => {
     const fetchMock = vi.fn().mockResolvedValue(json(401, { type: 'AUTHENTICATION', message: 'Authentication required' }));
     vi.stubGlobal('fetch', fetchMock);
     renderLogin();
+    await screen.findByRole('button', { name: 'Sign In' });
     expect(screen.getByRole('heading', { name: 'Welcome to Learn' })).toBeTruthy();
     expect(screen.getByText('C / C++')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -56,6 +57,7 @@ describe('LoginPage', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     renderLogin();
+    await screen.findByRole('button', { name: 'Sign In' });
     fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: ' Guide@Example.com ' } });
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'wrong-password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -81,6 +83,7 @@ describe('LoginPage', () => {
       ),
     );
     const router = renderLogin();
+    await screen.findByRole('button', { name: 'Sign In' });
     fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'g@example.com' } });
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'secret-123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));

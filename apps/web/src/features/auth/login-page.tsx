@@ -1,9 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { Alert, Anchor, Box, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { firstFieldErrors, loginSchema, prefixLabels, type CoursePrefix } from '@learn/shared';
 import { useAuth } from '../../app/auth-provider';
-import { homePath } from '../../app/routes';
 import { toAppError } from '../../lib/errors';
 
 type Field = 'email' | 'password';
@@ -11,7 +9,6 @@ type Field = 'email' | 'password';
 /** The login screen (platform-core.md sections 2 and 5). */
 export default function LoginPage({ prefix }: { prefix: CoursePrefix }) {
   const { login } = useAuth();
-  const navigate = useNavigate();
   const [values, setValues] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -33,8 +30,8 @@ export default function LoginPage({ prefix }: { prefix: CoursePrefix }) {
     }
     setSubmitting(true);
     try {
-      const user = await login(parsed.data);
-      navigate(homePath(prefix, user.role), { replace: true });
+      // Signed in: the login route sends the user to their home (one redirect, replacing history).
+      await login(parsed.data);
     } catch (err) {
       const e = toAppError(err);
       const fields = e.fields;
