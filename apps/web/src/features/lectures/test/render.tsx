@@ -3,23 +3,12 @@ import { render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
-import { vi } from 'vitest';
-import type { LectureView, PublicUser } from '@learn/shared';
+import type { LectureView } from '@learn/shared';
+import { stubFetch } from '../../../test/render-page';
 import { AuthProvider } from '../../../app/auth-provider';
 
-export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
-
-export type Handler = (url: string, init?: RequestInit) => Response | Promise<Response> | undefined;
-
-/** Stubs fetch: /api/auth/me answers with `user`; other calls go to `handler`; anything unanswered is a 404. */
-export function stubFetch(user: PublicUser, handler: Handler) {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url.includes('/api/auth/me')) return json(200, { user });
-    return (await handler(url, init)) ?? json(404, { type: 'NOT_FOUND', message: `no stub for ${url}` });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+// The fetch stub and the two users are the shared ones; this file adds the lecture fixtures and renderAt.
+export { json, stubFetch, student, guide, type Handler } from '../../../test/render-page';
 
 /** The calls to paths containing `part`, with their parsed JSON bodies. */
 export function callsTo(fetchMock: ReturnType<typeof stubFetch>, part: string) {
@@ -59,23 +48,6 @@ export function renderAt(page: ReactNode, pattern: string, path: string) {
   );
   return { router, client };
 }
-
-export const student: PublicUser = {
-  id: 'user_student_1',
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  role: 'student',
-  batchId: null,
-  lastLogin: null,
-};
-export const guide: PublicUser = {
-  id: 'user_guide_1',
-  name: 'Grace Hopper',
-  email: 'guide@example.com',
-  role: 'guide',
-  batchId: null,
-  lastLogin: null,
-};
 
 export const courses = {
   courses: [
