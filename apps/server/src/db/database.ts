@@ -34,9 +34,12 @@ class StaticProvider implements MigrationProvider {
  * Opens the database: PostgreSQL when a URL is given, else SQLite at dataDir/learn.db
  * (WAL, foreign keys on). `dataDir: ':memory:'` gives an in-memory SQLite database for tests.
  */
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): DatabaseHandle {
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string; onPoolError?: (err: Error) => void }): DatabaseHandle {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection that the server ends (a restart, a failover, an administrator) is reported here;
+    // without a listener it would crash the process. The pool replaces the connection on next use.
+    pool.on('error', opts.onPoolError ?? ((err) => console.warn(`PostgreSQL connection lost: ${err.message}`)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
