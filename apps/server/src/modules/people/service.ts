@@ -51,7 +51,43 @@ function isUniqueViolation(err: unknown): boolean {
   return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e.message ?? '');
 }
 
-/** Creates an account with a generated password (or, for the old calls, the one they chose), returned once. */
+/**
+ * Inserts an account of either role with a generated password (or, for the old calls, the one they chose),
+ * audited; a race on the unique email is the same 409 as the check before it. Returns the id and password.
+ */
+async function insertAccount(
+  deps: AppDeps,
+  actor: Actor,
+  role: 'student' | 'guide',
+  fields: { name: string; email: string; batchId: string | null },
+  chosenPassword?: string,
+): Promise<{ id: string; password: string }> {
+  const now = deps.clock.now();
+  const password = chosenPassword ?? generatePassword();
+  const hash = await deps.hasher.hash(password);
+  const id = await newUserId(deps.db, role, now);
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      await repo.insertUser(trx, {
+        id,
+        name: fields.name,
+        email: fields.email,
+        role,
+        password_hash: hash,
+        batch_id: fields.batchId,
+        last_login: null,
+        created_at: now.toISOString(),
+      });
+      await audit(trx, { actorId: actor.id, action: `${role}.create`, target: id, at: now });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflictError(DUPLICATE_EMAIL);
+    throw err;
+  }
+  return { id, password };
+}
+
+/** Creates a student account; the password is returned once. */
 export async function createStudent(
   deps: AppDeps,
   actor: Actor,
@@ -59,30 +95,9 @@ export async function createStudent(
   chosenPassword?: string,
 ): Promise<CreatedAccount<StudentRow>> {
   requireManager(actor);
-  const now = deps.clock.now();
   await assertEmailFree(deps.db, input.email);
   await assertBatch(deps.db, input.batchId);
-  const password = chosenPassword ?? generatePassword();
-  const hash = await deps.hasher.hash(password);
-  const id = await newUserId(deps.db, 'student', now);
-  try {
-    await deps.db.transaction().execute(async (trx) => {
-      await repo.insertUser(trx, {
-        id,
-        name: input.name,
-        email: input.email,
-        role: 'student',
-        password_hash: hash,
-        batch_id: input.batchId,
-        last_login: null,
-        created_at: now.toISOString(),
-      });
-      await audit(trx, { actorId: actor.id, action: 'student.create', target: id, at: now });
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflictError(DUPLICATE_EMAIL);
-    throw err;
-  }
+  const { id, password } = await insertAccount(deps, actor, 'student', input, chosenPassword);
   return { user: (await repo.findStudent(deps.db, id))!, password };
 }
 
@@ -141,7 +156,7 @@ export async function removeStudent(deps: AppDeps, actor: Actor, id: string): Pr
   });
 }
 
-/** Creates an account with a generated password (or, for the old calls, the one they chose), returned once. */
+/** Creates a mate account; the password is returned once. */
 export async function createGuide(
   deps: AppDeps,
   actor: Actor,
@@ -149,29 +164,8 @@ export async function createGuide(
   chosenPassword?: string,
 ): Promise<CreatedAccount<GuideRow>> {
   requireManager(actor);
-  const now = deps.clock.now();
   await assertEmailFree(deps.db, input.email);
-  const password = chosenPassword ?? generatePassword();
-  const hash = await deps.hasher.hash(password);
-  const id = await newUserId(deps.db, 'guide', now);
-  try {
-    await deps.db.transaction().execute(async (trx) => {
-      await repo.insertUser(trx, {
-        id,
-        name: input.name,
-        email: input.email,
-        role: 'guide',
-        password_hash: hash,
-        batch_id: null,
-        last_login: null,
-        created_at: now.toISOString(),
-      });
-      await audit(trx, { actorId: actor.id, action: 'guide.create', target: id, at: now });
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflictError(DUPLICATE_EMAIL);
-    throw err;
-  }
+  const { id, password } = await insertAccount(deps, actor, 'guide', { ...input, batchId: null }, chosenPassword);
   return { user: repo.toGuideRow((await repo.findUserById(deps.db, id))!), password };
 }
 
