@@ -4,3 +4,4 @@ export * from './auth.js';
 export * from './content-blocks.js';
 export * from './courses.js';
 export * from './people.js';
+export * from './runner.js';

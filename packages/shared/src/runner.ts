@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/**
+ * The code runner's contract (issue 12): `POST /api/run` for a whole run with its stdin pasted in one
+ * go, and the `/api/run/ws` WebSocket for a run whose input is typed while it runs.
+ */
+export const RUN_LANGUAGES = ['c', 'cpp', 'python'] as const;
+export type RunLanguage = (typeof RUN_LANGUAGES)[number];
+
+/** Source code and stdin are capped at 64 KiB each (in UTF-8 bytes); more is refused with 400. */
+export const MAX_CODE_BYTES = 64 * 1024;
+export const MAX_STDIN_BYTES = 64 * 1024;
+
+const byteLength = (s: string) => new TextEncoder().encode(s).length;
+
+export const runRequestSchema = z.object({
+  language: z.enum(RUN_LANGUAGES),
+  code: z
+    .string()
+    .refine((s) => s.trim().length > 0, 'Write some code to run.')
+    .refine((s) => byteLength(s) <= MAX_CODE_BYTES, 'Code is longer than 64 KiB.'),
+  stdin: z
+    .string()
+    .refine((s) => byteLength(s) <= MAX_STDIN_BYTES, 'Input is longer than 64 KiB.')
+    .default(''),
+});
+export type RunRequest = z.input<typeof runRequestSchema>;
+
+/** One compiler message, with the position in the learner's file (1-based). */
+export interface Diagnostic {
+  line: number;
+  column: number;
+  severity: 'error' | 'warning' | 'note';
+  message: string;
+}
+
+/** Which limit stopped a run, if any. */
+export type RunLimit = 'cpu-time' | 'wall-time' | 'memory' | 'output' | 'processes' | 'file-size';
+
+export interface CompileResult {
+  ok: boolean;
+  diagnostics: Diagnostic[];
+  /** The compiler's whole text output (already relative to the learner's file name). */
+  output: string;
+  timeMs: number;
+  /** Set when the compiler itself hit a limit (compile time, output). */
+  limit: RunLimit | null;
+  limitMessage: string | null;
+}
+
+export interface RunResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number | null;
+  /** e.g. 'SIGKILL', 'SIGSEGV' when the program was ended by a signal. */
+  signal: string | null;
+  timeMs: number;
+  limit: RunLimit | null;
+  /** Words a beginner understands: 'Time limit exceeded (5 s)', 'Memory limit exceeded', 'Output cut at 64 KiB'. */
+  limitMessage: string | null;
+  /** Output was cut at the output limit (a visible marker ends stdout). */
+  truncated: boolean;
+}
+
+export type RunResponse =
+  | {
+      available: true;
+      language: RunLanguage;
+      /** null for Python (no separate compile step). */
+      compile: CompileResult | null;
+      /** null when compilation failed. */
+      run: RunResult | null;
+    }
+  | {
+      available: false;
+      /** Why code running is unavailable on this server (e.g. bubblewrap is not installed). */
+      reason: string;
+    };
+
+/** Messages a client sends on `/api/run/ws`. */
+export type RunClientMessage =
+  | { type: 'start'; language: RunLanguage; code: string }
+  | { type: 'stdin'; data: string }
+  | { type: 'eof' }
+  | { type: 'kill' };
+
+/** Messages the server sends on `/api/run/ws`. */
+export type RunServerMessage =
+  | { type: 'queued'; position: number }
+  | { type: 'compiled'; compile: CompileResult | null }
+  | { type: 'started' }
+  | { type: 'stdout'; data: string }
+  | { type: 'stderr'; data: string }
+  | { type: 'exit'; run: RunResult }
+  | { type: 'error'; message: string; unavailable?: boolean };
