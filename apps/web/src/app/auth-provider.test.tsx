@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AuthProvider, useAuth } from './auth-provider';
+import { setQueryCacheOwner } from '../lib/query-cache';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 const guide = { id: 'g', name: 'G', email: 'g@example.com', role: 'guide', batchId: null, lastLogin: null };
@@ -20,6 +21,7 @@ describe('AuthProvider', () => {
       ),
     );
     const client = new QueryClient();
+    setQueryCacheOwner(() => client.clear());
     let auth!: ReturnType<typeof useAuth>;
     function Probe() {
       auth = useAuth();

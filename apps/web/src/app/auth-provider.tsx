@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, LoginResponse, PublicUser } from '@learn/shared';
 import { api, setUnauthenticatedHandler } from '../lib/api-client';
+import { clearQueryCache } from '../lib/query-cache';
 
 interface AuthState {
   /** undefined while the server is being asked who is signed in. */
@@ -15,7 +15,6 @@ const AuthContext = createContext<AuthState | undefined>(undefined);
 /** Who is signed in comes from the server's /api/auth/me, never from local storage. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<PublicUser | null | undefined>(undefined);
-  const queryClient = useQueryClient();
 
   useEffect(() => {
     let live = true;
@@ -23,34 +22,31 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .then((r) => live && setUser(r.user))
       .catch(() => live && setUser(null));
     setUnauthenticatedHandler(() => {
-      queryClient.clear();
+      clearQueryCache();
       setUser(null);
     });
     return () => {
       live = false;
       setUnauthenticatedHandler(undefined);
     };
-  }, [queryClient]);
+  }, []);
 
   // Cached answers belong to the user who fetched them: a new sign-in or a sign-out drops them all.
-  const login = useCallback(
-    async (input: LoginInput) => {
-      const r = await api<LoginResponse>('auth/login', { method: 'POST', body: input });
-      queryClient.clear();
-      setUser(r.user);
-      return r.user;
-    },
-    [queryClient],
-  );
+  const login = useCallback(async (input: LoginInput) => {
+    const r = await api<LoginResponse>('auth/login', { method: 'POST', body: input });
+    clearQueryCache();
+    setUser(r.user);
+    return r.user;
+  }, []);
 
   const logout = useCallback(async () => {
     try {
       await api('auth/logout', { method: 'POST' });
     } finally {
-      queryClient.clear();
+      clearQueryCache();
       setUser(null);
     }
-  }, [queryClient]);
+  }, []);
 
   const value = useMemo(() => ({ user, login, logout }), [user, login, logout]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -5,7 +5,7 @@ import { isCoursePrefix, type CoursePrefix, type Role } from '@learn/shared';
 import { useAuth } from './auth-provider';
 import { homePath, pages } from './routes';
 
-const LandingPage = lazy(() => import('../features/landing/landing-page'));
+import LandingPage from '../features/landing/landing-page';
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 const AppLayout = lazy(() => import('./layout/app-layout'));
 const PlaceholderPage = lazy(() => import('../features/placeholder/placeholder-page'));

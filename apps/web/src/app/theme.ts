@@ -1,11 +1,10 @@
 import {
   createTheme,
-  Modal,
   darken,
   defaultVariantColorsResolver,
-  Notification,
   parseThemeColor,
   type CSSVariablesResolver,
+  type ModalProps,
   type VariantColorsResolver,
 } from '@mantine/core';
 
@@ -38,9 +37,10 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   components: {
     // The toast's description is gray-6 by default (3.3:1); gray-8 reads well.
-    Notification: Notification.extend({ styles: { description: { color: 'var(--mantine-color-gray-8)' } } }),
+    // Plain objects, not Modal.extend(): the theme must not pull the dialog code into the first page's bundle.
+    Notification: { styles: { description: { color: 'var(--mantine-color-gray-8)' } } },
     // Dialogs open above the sidebar drawer (z-index 201), and their close button has a name.
-    Modal: Modal.extend({ defaultProps: { zIndex: 300, closeButtonProps: { 'aria-label': 'Close' } } }),
+    Modal: { defaultProps: { zIndex: 300, closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps> },
   },
 });
 

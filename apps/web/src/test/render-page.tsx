@@ -8,6 +8,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-do
 import { vi } from 'vitest';
 import type { PublicUser } from '@learn/shared';
 import { AuthProvider } from '../app/auth-provider';
+import { setQueryCacheOwner } from '../lib/query-cache';
 
 export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 
@@ -48,6 +49,7 @@ export function renderPage(page: ReactNode, path: string, state?: unknown) {
     { initialEntries: [state === undefined ? path : { pathname: path, state }] },
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  setQueryCacheOwner(() => client.clear());
   render(
     <MantineProvider env="test">
       <Notifications />

@@ -2,14 +2,27 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AppShell, Overlay } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { QueryClientProvider } from '@tanstack/react-query';
+// Every Mantine style for the signed-in pages (the first pages load only theirs: app/first-page.css).
+import '@mantine/core/styles.layer.css';
 import { useAuth } from '../auth-provider';
 import { PageLoader, usePrefix } from '../router';
 import { Sidebar } from './sidebar';
 import { Header } from './header';
 import { useLiveEvents } from '../../lib/live-events';
+import { queryClient } from '../../lib/query-client';
+
+/** The signed-in area: server answers are cached (react-query) only here, so signed-out pages load less. */
+export default function AppLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Layout />
+    </QueryClientProvider>
+  );
+}
 
 /** Sidebar, top bar and main content. On small screens the sidebar slides in and a tap on the backdrop closes it. */
-export default function AppLayout() {
+function Layout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { user } = useAuth();
   const prefix = usePrefix();
