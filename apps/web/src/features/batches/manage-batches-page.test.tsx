@@ -76,8 +76,50 @@ describe('Batches page', () => {
     expect(calls(fetchMock, 'GET', '/api/batches')).toHaveLength(1);
     release();
     expect(await screen.findByText('Batch Added')).toBeTruthy();
+    expect((screen.getByLabelText(/Batch name/) as HTMLInputElement).value).toBe('');
     await waitFor(() => expect(calls(fetchMock, 'GET', '/api/batches')).toHaveLength(2));
     expect(JSON.parse(calls(fetchMock, 'POST', '/api/batches')[0]![1]!.body as string)).toEqual({ name: 'Winter 2026' });
+  });
+
+  it('keeps a refused name in the field and says what is wrong (409 duplicate), not "try again"', async () => {
+    const fetchMock = stubFetch(guide, (url, init) => {
+      if (url.includes('test_api.php')) return json(200, healthy);
+      if (url.endsWith('/api/batches') && init?.method === 'POST')
+        return json(409, { type: 'CONFLICT', message: 'A batch with this name already exists.' });
+      if (url.endsWith('/api/batches')) return json(200, { batches: seed() });
+    });
+    renderPage(<ManageBatchesPage />, '/c-cpp/manage-batches');
+    await screen.findByText('Spring 2024');
+    await waitFor(() => expect(screen.getByRole('status', { name: /Connected/ })).toBeTruthy());
+    const input = screen.getByLabelText(/Batch name/) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'Spring 2024' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Batch' }));
+    expect(await screen.findByText('Failed to Add Batch')).toBeTruthy();
+    // In the toast and under the field, which still holds what was typed.
+    await waitFor(() => expect(screen.getAllByText('A batch with this name already exists.')).toHaveLength(2));
+    expect(screen.queryByText(/An error occurred while adding the batch/)).toBeNull();
+    expect(input.value).toBe('Spring 2024');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(calls(fetchMock, 'POST', '/api/batches')).toHaveLength(1);
+    // Correcting the name clears the stale reason under the field.
+    fireEvent.change(input, { target: { value: 'Spring 2024 B' } });
+    expect(input.getAttribute('aria-invalid')).not.toBe('true');
+  });
+
+  it('keeps the name and asks to try again when the server fails (500)', async () => {
+    stubFetch(guide, (url, init) => {
+      if (url.includes('test_api.php')) return json(200, healthy);
+      if (url.endsWith('/api/batches') && init?.method === 'POST') return json(500, { type: 'SERVER', message: 'Server error occurred' });
+      if (url.endsWith('/api/batches')) return json(200, { batches: seed() });
+    });
+    renderPage(<ManageBatchesPage />, '/c-cpp/manage-batches');
+    await screen.findByText('Spring 2024');
+    await waitFor(() => expect(screen.getByRole('status', { name: /Connected/ })).toBeTruthy());
+    const input = screen.getByLabelText(/Batch name/) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'Winter 2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Batch' }));
+    expect(await screen.findByText('An error occurred while adding the batch. Please try again.')).toBeTruthy();
+    expect(input.value).toBe('Winter 2026');
   });
 
   it('asks before deleting, says students become unassigned, and rolls back with the failure toast', async () => {
@@ -98,9 +140,10 @@ describe('Batches page', () => {
     await waitFor(() => expect(screen.queryByText('Spring 2024')).toBeNull());
     release();
     expect(await screen.findByText('Failed to Delete Batch')).toBeTruthy();
-    expect(screen.getByText('An error occurred while deleting the batch. Please try again.')).toBeTruthy();
     expect(await screen.findByText('Spring 2024')).toBeTruthy();
-    expect(screen.getByText('Batch is locked')).toBeTruthy();
+    // The server's reason, in the toast and in the page's alert; no "try again" for a refusal.
+    expect(screen.getAllByText('Batch is locked')).toHaveLength(2);
+    expect(screen.queryByText(/Please try again/)).toBeNull();
     await waitFor(() => expect(calls(fetchMock, 'GET', '/api/batches').length).toBeGreaterThanOrEqual(2));
   });
 
@@ -119,8 +162,8 @@ describe('Batches page', () => {
     fireEvent.change(input, { target: { value: 'Spring 2024' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Failed to Update Batch')).toBeTruthy();
-    expect(screen.getByText('An error occurred while updating the batch. Please try again.')).toBeTruthy();
-    expect(screen.getByText('A batch with this name already exists.')).toBeTruthy();
+    expect(screen.getAllByText('A batch with this name already exists.')).toHaveLength(2);
+    expect(screen.queryByText(/Please try again/)).toBeNull();
     expect(await screen.findByText('Summer 2024')).toBeTruthy();
     expect(JSON.parse(calls(fetchMock, 'PATCH', '/api/batches/b2')[0]![1]!.body as string)).toEqual({ name: 'Spring 2024' });
   });

@@ -74,8 +74,12 @@ export default function ManageBatchesPage() {
         <AddBatchForm
           onCreate={(name) => {
             setAddError(undefined);
-            add.mutate(name);
+            return add.mutateAsync(name).then(
+              () => true,
+              () => false,
+            );
           }}
+          onEdit={() => setAddError(undefined)}
           disabled={failed}
           disabledReason="The server cannot be reached. Retry the connection first."
           serverError={addError}

@@ -27,12 +27,18 @@ const failureTitles: Record<Verb, string> = {
 };
 const failureVerbs: Record<Verb, string> = { add: 'adding', update: 'updating', delete: 'deleting' };
 
-/** The spec's failure toast (section 8), shown after the optimistic change is rolled back. */
-export function notifyBatchFailure(verb: Verb) {
+/**
+ * The spec's failure toast (section 8), shown after the optimistic change is rolled back. When the server
+ * refused the change for a reason the user can fix (a 4xx with a message, e.g. a duplicate name), the toast
+ * says that reason instead of "Please try again", which would not help.
+ */
+export function notifyBatchFailure(verb: Verb, err?: unknown) {
+  const e = err === undefined ? undefined : toAppError(err);
+  const reason = e?.code && e.code >= 400 && e.code < 500 && e.code !== 401 ? e.message.trim() : '';
   notify({
     type: 'error',
     title: failureTitles[verb],
-    message: `An error occurred while ${failureVerbs[verb]} the batch. Please try again.`,
+    message: reason || `An error occurred while ${failureVerbs[verb]} the batch. Please try again.`,
   });
 }
 
@@ -61,7 +67,7 @@ export function useBatchMutations(onRefused: (verb: Verb, reason: string) => voi
   const settle = () => client.invalidateQueries({ queryKey: batchesKey });
   const fail = (verb: Verb) => (err: unknown, _vars: unknown, snapshot: Snapshot | undefined) => {
     rollback(client, snapshot);
-    notifyBatchFailure(verb);
+    notifyBatchFailure(verb, err);
     onRefused(verb, toAppError(err).message);
   };
 

@@ -3,14 +3,20 @@ import { Button, Group, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { batchSchema } from '@learn/shared';
 
-/** 'Create Batch': name required (spec 5). `serverError` is the server's reason for the last refusal. */
+/**
+ * 'Create Batch': name required (spec 5). `onCreate` resolves true once the server has accepted the batch;
+ * only then is the name cleared, so a refused name stays to be corrected. `serverError` is the server's
+ * reason for the last refusal; `onEdit` is called when the name changes (that reason no longer applies).
+ */
 export function AddBatchForm({
   onCreate,
+  onEdit,
   disabled,
   disabledReason,
   serverError,
 }: {
-  onCreate: (name: string) => void;
+  onCreate: (name: string) => Promise<boolean>;
+  onEdit?: () => void;
   disabled: boolean;
   disabledReason?: string;
   serverError?: string;
@@ -18,7 +24,7 @@ export function AddBatchForm({
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  function submit(e: FormEvent) {
+  async function submit(e: FormEvent) {
     e.preventDefault();
     const parsed = batchSchema.safeParse({ name });
     if (!parsed.success) {
@@ -26,12 +32,13 @@ export function AddBatchForm({
       return;
     }
     setError(null);
-    onCreate(parsed.data.name);
-    setName('');
+    const submitted = name;
+    // Cleared only if the field still holds what was sent (the user may have typed on meanwhile).
+    if (await onCreate(parsed.data.name)) setName((current) => (current === submitted ? '' : current));
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Add a batch">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Add a batch">
       <Group align="flex-start" gap="sm" wrap="wrap">
         <TextInput
           label="Batch name"
@@ -41,6 +48,7 @@ export function AddBatchForm({
           onChange={(e) => {
             setName(e.currentTarget.value);
             setError(null);
+            onEdit?.();
           }}
           error={error ?? serverError}
           maxLength={200}
