@@ -14,9 +14,10 @@ export function autoCloseFor(type: NotificationType, duration?: number): number 
   return ms === 0 ? false : ms;
 }
 
-/** Shows a toast: { type, title, message, duration }. */
-export function notify(n: { type: NotificationType; title: string; message?: string; duration?: number }): string {
+/** Shows a toast: { type, title, message, duration }; a toast with the `id` of one on screen is not shown twice. */
+export function notify(n: { type: NotificationType; title: string; message?: string; duration?: number; id?: string }): string {
   return notifications.show({
+    id: n.id,
     title: n.title,
     message: n.message ?? '',
     color: colors[n.type],

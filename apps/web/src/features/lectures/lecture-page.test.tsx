@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
 import type { CompleteLectureResult, LectureView } from '@learn/shared';
 import { queryKeys } from '../../lib/course-selection';
 import { Sidebar } from '../../app/layout/sidebar';
@@ -20,7 +22,10 @@ function serve(user: typeof student, lecture: LectureView | (() => Response), ex
 const LOCKED = "Your guide hasn't granted you access yet.";
 
 describe('LecturePage', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    notifications.clean();
+  });
 
   it('shows the header, the four tabs and locks what a student has no grant for', async () => {
     serve(student, studentLecture);
@@ -200,11 +205,37 @@ describe('LecturePage', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
-  it('sends a student without any grant to the student home', async () => {
+  it('sends a student without any grant to the student home and says why', async () => {
     serve(student, () => json(403, { type: 'AUTHORIZATION', message: 'Access denied' }));
+    render(
+      <MantineProvider env="test">
+        <Notifications />
+      </MantineProvider>,
+    );
     const { router } = renderAt(<LecturePage />, PATTERN, PATH);
     await waitFor(() => expect(router.state.location.pathname).toBe('/c-cpp/student'));
     expect(router.state.historyAction).toBe('REPLACE');
+    expect(await screen.findByText("You don't have access to this lecture yet")).toBeTruthy();
+    expect(screen.getByText(LOCKED)).toBeTruthy();
+  });
+
+  it('names the day in that notice when the sidebar list knows the lecture', async () => {
+    serve(student, () => json(403, { type: 'AUTHORIZATION', message: 'Access denied' }));
+    render(
+      <MantineProvider env="test">
+        <Notifications />
+      </MantineProvider>,
+    );
+    const list = {
+      course: courses.courses[0],
+      lectures: [{ id: 'c-cpp-day-3', day: 3, title: 'Day 3', accessible: false, completed: false }],
+    };
+    const { router, client } = renderAt(<LecturePage />, PATTERN, '/c-cpp/elsewhere');
+    client.setQueryData(queryKeys.lectures('course_c_01'), list);
+    await act(() => router.navigate(PATH));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/c-cpp/student'));
+    expect(await screen.findByText("You don't have access to Day 3 yet")).toBeTruthy();
+    expect(screen.getByText(LOCKED)).toBeTruthy();
   });
 
   it('shows other errors inline with Retry', async () => {

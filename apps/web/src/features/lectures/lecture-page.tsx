@@ -10,6 +10,7 @@ import { toAppError } from '../../lib/errors';
 import { useLecture } from './api/get-lecture';
 import { CompleteLecture } from './components/complete-lecture';
 import { LectureTabs } from './components/lecture-tabs';
+import { NoAccessRedirect } from './components/no-access-redirect';
 import { PracticeProblems } from './components/practice-problems';
 
 function LectureSkeleton() {
@@ -73,7 +74,7 @@ export default function LecturePage() {
   if (query.error) {
     const error = toAppError(query.error);
     if (error.type === 'NOT_FOUND' || error.code === 404) return <Navigate to={`/${prefix}/`} replace />;
-    if (error.type === 'AUTHORIZATION' || error.code === 403) return <Navigate to={`/${prefix}/student`} replace />;
+    if (error.type === 'AUTHORIZATION' || error.code === 403) return <NoAccessRedirect prefix={prefix} lectureId={dayId} />;
     return (
       <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="Could not load this lecture" role="alert" maw={640}>
         <Text size="sm" mb="sm">
