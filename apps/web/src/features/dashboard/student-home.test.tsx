@@ -53,6 +53,9 @@ function serve(dashboard: (courseId: string) => Response) {
   });
 }
 
+/** The ring's coloured (teal) arcs. */
+const greenArcs = () => [...document.querySelectorAll('circle')].filter((c) => (c.getAttribute('style') ?? '').includes('teal'));
+
 describe('StudentHome', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -92,6 +95,16 @@ describe('StudentHome', () => {
     expect(screen.getByText('No badges earned yet...')).toBeTruthy();
     expect(screen.getByText('0 of 25 lectures')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Continue Learning' })).toBeNull();
+    // At 0 % the ring is all track: no green (a zero-length round-capped arc would draw a green dot).
+    expect(screen.getByRole('img', { name: '0% of the course completed' })).toBeTruthy();
+    expect(greenArcs()).toHaveLength(0);
+  });
+
+  it('draws the green arc once something is completed', async () => {
+    serve(() => json(200, full));
+    renderPage(<StudentHome />, '/c-cpp/student');
+    expect(await screen.findByRole('img', { name: '40% of the course completed' })).toBeTruthy();
+    expect(greenArcs()).toHaveLength(1);
   });
 
   it('follows the course selected in the sidebar', async () => {

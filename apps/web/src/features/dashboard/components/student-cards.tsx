@@ -7,6 +7,7 @@ import { formatDate } from './format';
 
 export function ProgressCard({ data }: { data: StudentDashboard }) {
   const percent = Math.round(data.percentComplete);
+  const value = Math.min(100, Math.max(0, data.percentComplete));
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="progress-title">
       <Title order={2} size="h4" id="progress-title">
@@ -17,7 +18,8 @@ export function ProgressCard({ data }: { data: StudentDashboard }) {
           size={120}
           thickness={12}
           roundCaps
-          sections={[{ value: Math.min(100, Math.max(0, data.percentComplete)), color: 'teal.7' }]}
+          // No section at 0 %: a zero-length arc with round caps still draws a green dot.
+          sections={value > 0 ? [{ value, color: 'teal.7' }] : []}
           label={
             <Text ta="center" fw={700} size="xl">
               {percent}%
