@@ -7,18 +7,21 @@ const tracks: { prefix: CoursePrefix; blurb: string; points: string[]; days: str
   {
     prefix: 'c-cpp',
     blurb: 'Start from your first printf and grow into modern C++: pointers, memory, classes, templates and the STL.',
-    points: ['25 days of C, then 25 days of C++', 'Real compiler, real output', 'Weekly timed exams'],
+    points: ['25 days of C, then 25 days of C++', 'Worked code examples in every lesson', 'A quick quiz and practice problems each day'],
     days: '50 days',
   },
   {
     prefix: 'python',
     blurb: 'From your first print() to files, objects, testing and small desktop apps, one day at a time.',
-    points: ['50 day-by-day lessons', 'Run code right in your browser', 'Homework reviewed by your mate'],
+    points: ['50 day-by-day lessons', 'Key concepts, explanations and examples', 'Your mate opens each day and follows your progress'],
     days: '50 days',
   },
 ];
 
-/** The landing page: the two course tracks over an animated particle network. */
+/**
+ * The landing page: the two course tracks over an animated particle network. The copy says what the platform
+ * does today; features still being built (running code, homework review, exams) are not promised here.
+ */
 export default function LandingPage() {
   return (
     <Box mih="100vh" pos="relative" style={{ background: 'linear-gradient(180deg, #f4f8ff 0%, #ffffff 100%)' }}>
@@ -29,7 +32,7 @@ export default function LandingPage() {
             Learn to program, one day at a time
           </Title>
           <Text size="lg" c="gray.7" ta="center" maw={560}>
-            Short daily lessons, practice you can run, homework your mate reviews, and badges along the way.
+            Short daily lessons with worked examples, a quick quiz and practice problems, a mate who guides you, and badges along the way.
           </Text>
         </Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" component="main">
@@ -56,6 +59,7 @@ export default function LandingPage() {
                 to={`/${t.prefix}/login`}
                 size="md"
                 fullWidth
+                mt="auto"
                 aria-label={`Start Learning ${prefixLabels[t.prefix].track}`}
               >
                 Start Learning
