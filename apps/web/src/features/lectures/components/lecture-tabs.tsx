@@ -4,6 +4,7 @@ import type { ContentBlock, LectureView } from '@learn/shared';
 import { ContentBlocks, RichText } from '../../../lib/content-blocks/content-blocks';
 import { EmptyText, LockedPanel } from './locked-panel';
 import { QuickQuiz } from './quick-quiz';
+import classes from './lecture-tabs.module.css';
 
 /** Blocks behind a grant: absent means locked; present but empty is an empty state. */
 function Gated({ blocks, empty }: { blocks: ContentBlock[] | undefined; empty: string }) {
@@ -15,12 +16,9 @@ function Gated({ blocks, empty }: { blocks: ContentBlock[] | undefined; empty: s
 /** The four lecture tabs (platform-core.md section 2, "Lecture page"); arrow keys move between tabs. */
 export function LectureTabs({ lecture }: { lecture: LectureView }) {
   return (
-    <Tabs
-      defaultValue="key-concepts"
-      styles={{ panel: { paddingTop: 'var(--mantine-spacing-lg)' }, tab: { flexShrink: 0, whiteSpace: 'nowrap' } }}
-    >
-      {/* One row that scrolls sideways on a phone, rather than wrapping to two. */}
-      <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'thin' }}>
+    <Tabs defaultValue="key-concepts" classNames={classes}>
+      {/* One row where it fits; two rows of two where it does not (a phone), so no tab is out of sight. */}
+      <Tabs.List>
         <Tabs.Tab value="key-concepts" leftSection={<IconBulb size={16} aria-hidden />}>
           Key Concepts
         </Tabs.Tab>
