@@ -10,7 +10,10 @@ describe('first look', () => {
   before(async () => {
     app = await startApp();
     const api = await guideApi(app);
-    const created = await api<{ user: { email: string }; password: string }>('POST', 'students', { name: 'Nia New', email: 'nia@example.com' });
+    const created = await api<{ user: { email: string }; password: string }>('POST', 'students', {
+      name: 'Nia New',
+      email: 'nia@example.com',
+    });
     student = { email: created.user.email, password: created.password };
   });
   after(() => app?.stop());
@@ -32,7 +35,10 @@ describe('first look', () => {
     }
     const { context, page } = await newPage(app, 'phone');
     await page.goto('/');
-    await page.getByRole('link', { name: /Start Learning/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /Start Learning/ })
+      .first()
+      .waitFor();
     await screenshot(page, 'first-look-landing-phone');
     await context.close();
   });
