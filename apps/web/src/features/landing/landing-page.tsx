@@ -28,10 +28,10 @@ export default function LandingPage() {
       <ParticleBackground />
       <Container size="md" py={{ base: 40, sm: 80 }} pos="relative" style={{ zIndex: 1 }}>
         <Stack align="center" gap="xs" mb={40}>
-          <Title order={1} ta="center" fz={{ base: 34, sm: 48 }}>
+          <Title order={1} ta="center" fz={{ base: 34, sm: 48 }} style={{ textWrap: 'balance' }}>
             Learn to program, one day at a time
           </Title>
-          <Text size="lg" c="gray.7" ta="center" maw={560}>
+          <Text size="lg" c="gray.7" ta="center" maw={560} style={{ textWrap: 'balance' }}>
             Short daily lessons with worked examples, a quick quiz and practice problems, a mate who guides you, and badges along the way.
           </Text>
         </Stack>
