@@ -81,19 +81,25 @@ describe('Batches page', () => {
     expect(JSON.parse(calls(fetchMock, 'POST', '/api/batches')[0]![1]!.body as string)).toEqual({ name: 'Winter 2026' });
   });
 
-  it('keeps a refused name in the field and says what is wrong (409 duplicate), not "try again"', async () => {
+  /** Opens the page, types `name` and presses Create Batch; the server answers the POST with `answer`. */
+  async function addAnswered(name: string, answer: Response) {
     const fetchMock = stubFetch(guide, (url, init) => {
       if (url.includes('test_api.php')) return json(200, healthy);
-      if (url.endsWith('/api/batches') && init?.method === 'POST')
-        return json(409, { type: 'CONFLICT', message: 'A batch with this name already exists.' });
+      if (url.endsWith('/api/batches') && init?.method === 'POST') return answer;
       if (url.endsWith('/api/batches')) return json(200, { batches: seed() });
     });
     renderPage(<ManageBatchesPage />, '/c-cpp/manage-batches');
     await screen.findByText('Spring 2024');
     await waitFor(() => expect(screen.getByRole('status', { name: /Connected/ })).toBeTruthy());
     const input = screen.getByLabelText(/Batch name/) as HTMLInputElement;
-    fireEvent.change(input, { target: { value: 'Spring 2024' } });
+    fireEvent.change(input, { target: { value: name } });
     fireEvent.click(screen.getByRole('button', { name: 'Create Batch' }));
+    return { fetchMock, input };
+  }
+
+  it('keeps a refused name in the field and says what is wrong (409 duplicate), not "try again"', async () => {
+    const duplicate = json(409, { type: 'CONFLICT', message: 'A batch with this name already exists.' });
+    const { fetchMock, input } = await addAnswered('Spring 2024', duplicate);
     expect(await screen.findByText('Failed to Add Batch')).toBeTruthy();
     // In the toast and under the field, which still holds what was typed.
     await waitFor(() => expect(screen.getAllByText('A batch with this name already exists.')).toHaveLength(2));
@@ -107,17 +113,7 @@ describe('Batches page', () => {
   });
 
   it('keeps the name and asks to try again when the server fails (500)', async () => {
-    stubFetch(guide, (url, init) => {
-      if (url.includes('test_api.php')) return json(200, healthy);
-      if (url.endsWith('/api/batches') && init?.method === 'POST') return json(500, { type: 'SERVER', message: 'Server error occurred' });
-      if (url.endsWith('/api/batches')) return json(200, { batches: seed() });
-    });
-    renderPage(<ManageBatchesPage />, '/c-cpp/manage-batches');
-    await screen.findByText('Spring 2024');
-    await waitFor(() => expect(screen.getByRole('status', { name: /Connected/ })).toBeTruthy());
-    const input = screen.getByLabelText(/Batch name/) as HTMLInputElement;
-    fireEvent.change(input, { target: { value: 'Winter 2026' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Create Batch' }));
+    const { input } = await addAnswered('Winter 2026', json(500, { type: 'SERVER', message: 'Server error occurred' }));
     expect(await screen.findByText('An error occurred while adding the batch. Please try again.')).toBeTruthy();
     expect(input.value).toBe('Winter 2026');
   });

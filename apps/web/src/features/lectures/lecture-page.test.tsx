@@ -21,6 +21,16 @@ function serve(user: typeof student, lecture: LectureView | (() => Response), ex
 
 const LOCKED = "Your guide hasn't granted you access yet.";
 
+/** The lecture answers 403 (no grant of any kind); toasts are rendered to be read. */
+function serveNoGrant() {
+  serve(student, () => json(403, { type: 'AUTHORIZATION', message: 'Access denied' }));
+  render(
+    <MantineProvider env="test">
+      <Notifications />
+    </MantineProvider>,
+  );
+}
+
 describe('LecturePage', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -206,12 +216,7 @@ describe('LecturePage', () => {
   });
 
   it('sends a student without any grant to the student home and says why', async () => {
-    serve(student, () => json(403, { type: 'AUTHORIZATION', message: 'Access denied' }));
-    render(
-      <MantineProvider env="test">
-        <Notifications />
-      </MantineProvider>,
-    );
+    serveNoGrant();
     const { router } = renderAt(<LecturePage />, PATTERN, PATH);
     await waitFor(() => expect(router.state.location.pathname).toBe('/c-cpp/student'));
     expect(router.state.historyAction).toBe('REPLACE');
@@ -220,12 +225,7 @@ describe('LecturePage', () => {
   });
 
   it('names the day in that notice when the sidebar list knows the lecture', async () => {
-    serve(student, () => json(403, { type: 'AUTHORIZATION', message: 'Access denied' }));
-    render(
-      <MantineProvider env="test">
-        <Notifications />
-      </MantineProvider>,
-    );
+    serveNoGrant();
     const list = {
       course: courses.courses[0],
       lectures: [{ id: 'c-cpp-day-3', day: 3, title: 'Day 3', accessible: false, completed: false }],
