@@ -12,8 +12,6 @@ const stopResult = { stdout: '', stderr: '', exitCode: null, signal: null, timeM
 function fromWorker(msg: WorkerToPage): RunEvent | undefined {
   switch (msg.type) {
     case 'ready':
-      // A log line the end-to-end test reads: how long Pyodide took to load on this machine.
-      console.info(`[scratchpad] Python loaded in ${msg.loadMs} ms`);
       return { type: 'started' };
     case 'exit':
       console.info(`[scratchpad] Python run took ${msg.run.timeMs} ms`);
@@ -101,5 +99,11 @@ export function useCodeRun() {
     socket.current?.send({ type: 'kill' });
   }, []);
 
-  return { state, start, sendLine, sendEof, stop };
+  /** Loads Pyodide in the background once the panel is open in Python. */
+  const warmPython = useCallback(() => {
+    python.current ??= new PythonRunner();
+    python.current.warm();
+  }, []);
+
+  return { state, start, sendLine, sendEof, stop, warmPython };
 }

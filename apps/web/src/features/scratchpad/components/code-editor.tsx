@@ -41,6 +41,7 @@ export function CodeEditor({
   initialCode,
   onChange,
   onRun,
+  onReady,
   label,
 }: {
   ref: Ref<EditorHandle>;
@@ -48,13 +49,15 @@ export function CodeEditor({
   initialCode: string;
   onChange: (code: string) => void;
   onRun: () => void;
+  /** Called once the editor exists (the drawer mounts its content after the panel). */
+  onReady: () => void;
   label: string;
 }) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | undefined>(undefined);
-  const callbacks = useRef({ onChange, onRun });
+  const callbacks = useRef({ onChange, onRun, onReady });
   useEffect(() => {
-    callbacks.current = { onChange, onRun };
+    callbacks.current = { onChange, onRun, onReady };
   });
 
   useEffect(() => {
@@ -87,6 +90,7 @@ export function CodeEditor({
       }),
     });
     view.current = editor;
+    callbacks.current.onReady();
     return () => {
       editor.destroy();
       view.current = undefined;

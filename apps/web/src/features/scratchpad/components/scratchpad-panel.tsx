@@ -56,7 +56,11 @@ export default function ScratchpadPanel({ opened, onClose, userId, languages, la
   const [stdin, setStdin] = useState('');
   const [hasCode, setHasCode] = useState(true);
   const editor = useRef<EditorHandle>(null);
-  const { state, start, sendLine, sendEof, stop } = useCodeRun();
+  const { state, start, sendLine, sendEof, stop, warmPython } = useCodeRun();
+  // Pyodide takes seconds to load: start once the panel is open in Python, not before (nothing loads with the page).
+  useEffect(() => {
+    if (opened && language === 'python') warmPython();
+  }, [opened, language, warmPython]);
   const active = isActive(state);
   const saveDraftSoon = useDraftSaver(userId, language);
   // A new lecture (day 25 is C, day 26 C++) or a 'Run in Scratchpad' click picks the language, during render.
@@ -68,11 +72,12 @@ export default function ScratchpadPanel({ opened, onClose, userId, languages, la
   }
   // Then the block's code goes into that language's editor as one undoable change.
   const applied = useRef<number | undefined>(undefined);
+  const [editorReady, setEditorReady] = useState(0);
   useEffect(() => {
-    if (!request || request.id === applied.current || request.language !== language) return;
-    editor.current?.replace(request.code);
+    if (!request || request.id === applied.current || request.language !== language || !editor.current) return;
+    editor.current.replace(request.code);
     applied.current = request.id;
-  }, [request, language]);
+  }, [request, language, editorReady]);
 
   const run = useCallback(() => {
     const code = editor.current?.getCode() ?? '';
@@ -121,7 +126,7 @@ export default function ScratchpadPanel({ opened, onClose, userId, languages, la
               Stop
             </Button>
           ) : (
-            <Button color="teal.9" leftSection={<IconPlayerPlayFilled size={16} aria-hidden />} onClick={run} disabled={!hasCode}>
+            <Button color="#0b6e4f" leftSection={<IconPlayerPlayFilled size={16} aria-hidden />} onClick={run} disabled={!hasCode}>
               Run
             </Button>
           )}
@@ -140,6 +145,7 @@ export default function ScratchpadPanel({ opened, onClose, userId, languages, la
               saveDraftSoon(code);
             }}
             onRun={run}
+            onReady={() => setEditorReady((n) => n + 1)}
           />
         </div>
         <Textarea

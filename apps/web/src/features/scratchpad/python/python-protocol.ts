@@ -5,13 +5,16 @@ import type { CompileResult, RunResult } from '@learn/shared';
  * is cross-origin isolated: the worker blocks on `Atomics.wait` while input() waits for a line, and Pyodide
  * polls the interrupt buffer between bytecodes, so Stop ends even `while True: pass`.
  */
-export type PageToWorker = {
-  type: 'run';
-  code: string;
-  /** Input pasted in one go; null when it is typed while the program runs. */
-  stdin: string | null;
-  shared: SharedInput | null;
-};
+export type PageToWorker =
+  /** Load Pyodide ahead of the first run (the panel opened in Python). */
+  | { type: 'load' }
+  | {
+      type: 'run';
+      code: string;
+      /** Input pasted in one go; null when it is typed while the program runs. */
+      stdin: string | null;
+      shared: SharedInput | null;
+    };
 
 export interface SharedInput {
   /** Int32Array over: [0] state (INPUT_EMPTY / INPUT_READY / INPUT_EOF), [1] byte length of the line. */

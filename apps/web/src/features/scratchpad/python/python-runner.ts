@@ -15,6 +15,12 @@ export class PythonRunner {
   private eofQueued = false;
   private waiting = false;
   private onMessage: ((msg: WorkerToPage) => void) | undefined;
+  private loaded = false;
+
+  /** Starts loading Pyodide before the first run, so that run does not wait for it. */
+  warm(): void {
+    if (!this.worker) this.ensureWorker().postMessage({ type: 'load' });
+  }
 
   run(code: string, stdin: string | null, onMessage: (msg: WorkerToPage) => void): void {
     this.onMessage = onMessage;
@@ -29,6 +35,7 @@ export class PythonRunner {
         }
       : null;
     this.ensureWorker().postMessage({ type: 'run', code, stdin, shared: this.shared });
+    if (!this.loaded) onMessage({ type: 'loading' });
   }
 
   /** Hands a typed line (with its newline) to input(); lines typed ahead wait their turn. */
@@ -52,6 +59,7 @@ export class PythonRunner {
     }
     this.worker?.terminate();
     this.worker = undefined;
+    this.loaded = false;
     this.onMessage?.({
       type: 'exit',
       stopped: true,
@@ -69,6 +77,11 @@ export class PythonRunner {
     if (this.worker) return this.worker;
     const worker = new Worker(new URL('./python.worker.ts', import.meta.url), { type: 'module', name: 'python' });
     worker.onmessage = (e: MessageEvent<WorkerToPage>) => {
+      if (e.data.type === 'ready') {
+        this.loaded = true;
+        // A log line the end-to-end test reads: how long Pyodide took to load on this machine.
+        console.info(`[scratchpad] Python loaded in ${e.data.loadMs} ms`);
+      }
       if (e.data.type === 'input-wanted') {
         this.waiting = true;
         this.deliver();
@@ -78,6 +91,7 @@ export class PythonRunner {
     worker.onerror = (e) => {
       e.preventDefault();
       this.worker = undefined;
+      this.loaded = false;
       worker.terminate();
       this.onMessage?.({ type: 'error', message: `Python could not start in this browser: ${e.message || 'the worker failed to load'}` });
     };

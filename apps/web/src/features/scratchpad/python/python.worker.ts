@@ -119,7 +119,7 @@ function stdinReader(stdin: string | null, shared: SharedInput | null, flushOutp
   };
 }
 
-async function run(msg: PageToWorker) {
+async function run(msg: Extract<PageToWorker, { type: 'run' }>) {
   const py = await (pyodide ??= load());
   const interrupt = msg.shared ? new Uint8Array(msg.shared.interrupt) : null;
   if (interrupt) {
@@ -179,7 +179,8 @@ async function run(msg: PageToWorker) {
 }
 
 self.onmessage = (event: MessageEvent<PageToWorker>) => {
-  run(event.data).catch((e: unknown) => {
+  const msg = event.data;
+  (msg.type === 'load' ? (pyodide ??= load()) : run(msg)).catch((e: unknown) => {
     // A failed load is tried again on the next run; a loaded Pyodide is kept.
     pyodide?.catch(() => (pyodide = undefined));
     post({ type: 'error', message: `Python could not start in this browser: ${e instanceof Error ? e.message : String(e)}` });
