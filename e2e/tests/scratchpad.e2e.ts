@@ -1,7 +1,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { guideApi, newPage, screenshot, seriousViolations, signIn, startApp, type Running } from '../support/harness.js';
+import { join } from 'node:path';
+import { guideApi, newPage, screenshotDir, seriousViolations, signIn, startApp, type Running } from '../support/harness.js';
+
+/** The panel is fixed to the viewport: a screenshot of what the student sees, not of the whole page. */
+const screenshot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir, `${name}.png`) });
 
 /** Replaces the editor's code (as typed text, without the editor's auto-indentation). */
 async function setCode(page: Page, code: string) {

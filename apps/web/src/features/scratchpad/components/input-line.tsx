@@ -28,7 +28,7 @@ export function InputLine({ waiting, onLine, onEof }: { waiting: boolean; onLine
             onEof();
           }
         }}
-        ff="monospace"
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         style={{ flex: 1 }}
         leftSection={<IconCornerDownLeft size={14} aria-hidden />}
       />

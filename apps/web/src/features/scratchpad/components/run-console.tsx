@@ -128,7 +128,7 @@ export function RunConsole({
   const status = statusText(state);
   const compile = state.compile;
   return (
-    <Stack gap="xs" style={{ flex: 1, minHeight: 0 }}>
+    <Stack gap="xs" style={{ flex: '2 1 0', minHeight: 0 }}>
       <Box
         ref={log}
         role="log"

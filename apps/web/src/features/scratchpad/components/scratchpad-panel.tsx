@@ -132,7 +132,7 @@ export default function ScratchpadPanel({ opened, onClose, userId, languages, la
           )}
         </Group>
         <div
-          style={{ flex: '1 1 45%', minHeight: 180, border: '1px solid var(--mantine-color-gray-4)', borderRadius: 8, overflow: 'hidden' }}
+          style={{ flex: '3 1 0', minHeight: 180, border: '1px solid var(--mantine-color-gray-4)', borderRadius: 8, overflow: 'hidden' }}
         >
           <CodeEditor
             key={language}
@@ -156,7 +156,7 @@ export default function ScratchpadPanel({ opened, onClose, userId, languages, la
           autosize
           minRows={1}
           maxRows={4}
-          ff="monospace"
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           disabled={active}
         />
         <RunConsole state={state} onGoTo={(line, column) => editor.current?.goTo(line, column)} onLine={sendLine} onEof={sendEof} />
