@@ -105,7 +105,7 @@ export default function ScratchpadPanel({ opened, onClose, userId, languages, la
           {languages.length > 1 ? (
             <SegmentedControl
               aria-label="Language"
-              size="xs"
+              size="sm"
               value={language}
               onChange={(v) => setLanguage(v as RunLanguage)}
               disabled={active}

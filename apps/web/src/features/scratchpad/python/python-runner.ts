@@ -19,11 +19,15 @@ export class PythonRunner {
 
   /** Starts loading Pyodide before the first run, so that run does not wait for it. */
   warm(): void {
-    if (!this.worker) this.ensureWorker().postMessage({ type: 'load' });
+    if (!this.worker && typeof Worker !== 'undefined') this.ensureWorker().postMessage({ type: 'load' });
   }
 
   run(code: string, stdin: string | null, onMessage: (msg: WorkerToPage) => void): void {
     this.onMessage = onMessage;
+    if (typeof Worker === 'undefined') {
+      onMessage({ type: 'error', message: 'Python runs in a Web Worker, which this browser does not offer.' });
+      return;
+    }
     this.lines = [];
     this.eofQueued = false;
     this.waiting = false;
