@@ -136,6 +136,7 @@ describe('scratchpad', () => {
     await page.getByText('Welcome back', { exact: false }).first().waitFor();
     await page.goto('/#/python/lecture/python-day-1');
     await page.getByRole('heading', { name: 'Introduction to Python' }).waitFor();
+    await screenshot(page, 'scratchpad-button-phone');
     await page.getByRole('button', { name: 'Scratchpad' }).click();
     await panel(page).waitFor();
     await setCode(page, 'for i in range(3):\n    print("line", i)\n');

@@ -31,6 +31,7 @@ export type RunEvent =
   | { type: 'input-wanted' }
   | { type: 'echo'; data: string }
   | { type: 'eof-sent' }
+  | { type: 'note'; text: string }
   | { type: 'stop-requested' }
   | { type: 'stopped'; run: RunResult }
   | { type: 'response'; response: RunResponse }
@@ -100,6 +101,8 @@ export function runReducer(state: RunState, event: RunEvent): RunState {
       return { ...state, output: append(state.output, 'stdin', event.data), waitingForInput: false };
     case 'eof-sent':
       return { ...state, output: append(state.output, 'info', '[end of input]\n'), waitingForInput: false };
+    case 'note':
+      return { ...state, output: append(state.output, 'info', event.text) };
     case 'stop-requested':
       return { ...state, stopRequested: true };
     case 'exit':

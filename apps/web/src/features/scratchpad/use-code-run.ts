@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { RunLanguage } from '@learn/shared';
 import { toAppError } from '../../lib/errors';
 import { openRunSocket, runOnce, type RunSocket } from './api/run-code';
-import { PythonRunner } from './python/python-runner';
+import { canShareMemory, PythonRunner } from './python/python-runner';
 import type { WorkerToPage } from './python/python-protocol';
 import { initialRunState, runReducer, type RunEvent } from './run-session';
 
@@ -47,7 +47,9 @@ export function useCodeRun() {
     request.current?.abort();
     const interactive = stdin === '';
     if (lang === 'python') {
-      dispatch({ type: 'begin', interactive, connecting: false });
+      // Without cross-origin isolation the worker cannot wait for a typed line: input() then sees end of input.
+      const typed = interactive && canShareMemory();
+      dispatch({ type: 'begin', interactive: typed, connecting: false });
       python.current ??= new PythonRunner();
       python.current.run(code, interactive ? null : stdin, (msg) => {
         const event = fromWorker(msg);

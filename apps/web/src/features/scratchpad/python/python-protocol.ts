@@ -41,5 +41,7 @@ export type WorkerToPage =
   | { type: 'stderr'; data: string }
   /** The program is waiting in input() for a line. */
   | { type: 'input-wanted' }
+  /** A word from the runner for the console (not program output). */
+  | { type: 'note'; text: string }
   | { type: 'exit'; run: RunResult; stopped: boolean }
   | { type: 'error'; message: string };

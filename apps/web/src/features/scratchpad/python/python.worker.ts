@@ -100,7 +100,13 @@ function stdinReader(stdin: string | null, shared: SharedInput | null, flushOutp
   const control = shared && new Int32Array(shared.control);
   const data = shared && new Uint8Array(shared.data);
   const interrupt = shared && new Uint8Array(shared.interrupt);
+  let noted = false;
   return (buffer: Uint8Array): number => {
+    if (stdin === null && !shared && !noted) {
+      noted = true;
+      flushOutput();
+      post({ type: 'note', text: '\n[This page cannot pass typed input to Python: paste the input in the Input box and run again.]\n' });
+    }
     if (!rest.length && !eof && control && data && interrupt) {
       flushOutput();
       post({ type: 'input-wanted' });
