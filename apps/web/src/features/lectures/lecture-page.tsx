@@ -105,7 +105,8 @@ export default function LecturePage() {
   if (lecture.prefix !== prefix) return <Navigate to={`/${prefix}/`} replace />;
 
   return (
-    <Stack gap="xl" maw={960} mx="auto" w="100%">
+    // Bottom room so the floating Scratchpad button never hides the last lines.
+    <Stack gap="xl" maw={960} mx="auto" w="100%" pb={72}>
       <LectureHeader lecture={lecture} isStudent={user?.role === 'student'} />
       <LectureTabs lecture={lecture} onRunCode={scratchpad.run} />
       <PracticeProblems lecture={lecture} />
