@@ -59,7 +59,10 @@ describe('LecturePage', () => {
     const panel = screen.getByRole('tabpanel');
     expect(within(panel).queryByText(LOCKED)).toBeNull();
     expect(within(panel).getByRole('button', { name: 'Copy C code' })).toBeTruthy();
-    expect(within(panel).queryByRole('button', { name: /Explain Code|Run in Scratchpad/ })).toBeNull();
+    // Students run the examples in the scratchpad too (issue 12); Explain Code comes with the AI issue.
+    expect(within(panel).getByRole('button', { name: 'Run in Scratchpad: C code' })).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: /Explain Code/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Scratchpad' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Mark as Completed' })).toBeTruthy();
   });
 

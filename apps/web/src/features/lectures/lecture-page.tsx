@@ -7,6 +7,9 @@ import { useAuth } from '../../app/auth-provider';
 import { usePrefix } from '../../app/router';
 import { useSelectedCourse } from '../../lib/course-selection';
 import { toAppError } from '../../lib/errors';
+// The one entry point of the scratchpad: a floating button and a lazy panel (its code loads on first open).
+import { useScratchpad } from '../scratchpad/scratchpad-launcher';
+import { courseLanguages, lectureLanguage } from '../scratchpad/languages';
 import { useLecture } from './api/get-lecture';
 import { CompleteLecture } from './components/complete-lecture';
 import { LectureTabs } from './components/lecture-tabs';
@@ -61,6 +64,11 @@ export default function LecturePage() {
   const query = useLecture(dayId);
   const lecture = query.data;
   const { course, courses, select } = useSelectedCourse(prefix);
+  const scratchpad = useScratchpad({
+    userId: user?.id ?? 'anonymous',
+    languages: courseLanguages(prefix),
+    language: lecture ? lectureLanguage(lecture) : courseLanguages(prefix)[0]!,
+  });
 
   // Opening a lecture shows its own course in the sidebar (C and C++ share the c-cpp prefix); once per
   // lecture, so the reader can still pick the other course in the selector while reading.
@@ -98,10 +106,12 @@ export default function LecturePage() {
   if (lecture.prefix !== prefix) return <Navigate to={`/${prefix}/`} replace />;
 
   return (
-    <Stack gap="xl" maw={960} mx="auto" w="100%">
+    // Bottom room so the floating Scratchpad button never hides the last lines.
+    <Stack gap="xl" maw={960} mx="auto" w="100%" pb={72}>
       <LectureHeader lecture={lecture} isStudent={user?.role === 'student'} />
-      <LectureTabs lecture={lecture} />
+      <LectureTabs lecture={lecture} onRunCode={scratchpad.run} />
       <PracticeProblems lecture={lecture} />
+      {scratchpad.element}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconPlayerPlay } from '@tabler/icons-react';
 import { COPY_CONFIRMATION_MS, type CodeLanguage } from '@learn/shared';
 import { notify } from '../notify';
 import { copyText } from './copy-text';
@@ -52,11 +52,15 @@ function useCopy(text: string) {
   return { copied, copy };
 }
 
+/** Runs a code sample in the page's scratchpad; the page passes it down (lib never imports a feature). */
+export type RunCode = (code: string, language: CodeLanguage) => void;
+
 /**
  * A code sample: language label, Copy button and syntax highlighting in a light theme. Students cannot
- * select text (spec 2 "Layout"), so the Copy button is how they take code away.
+ * select text (spec 2 "Layout"), so the Copy button is how they take code away. With `onRun`, a
+ * 'Run in Scratchpad' button opens the sample in the scratchpad (shell snippets are not run).
  */
-export function CodeBlock({ code, language, caption }: { code: string; language: CodeLanguage; caption?: string }) {
+export function CodeBlock({ code, language, caption, onRun }: { code: string; language: CodeLanguage; caption?: string; onRun?: RunCode }) {
   const html = useHighlighted(code, language);
   const { copied, copy } = useCopy(code);
   const label = caption ? `${caption} (${languageLabels[language]})` : `${languageLabels[language]} code`;
@@ -66,17 +70,32 @@ export function CodeBlock({ code, language, caption }: { code: string; language:
         <Text size="xs" fw={600} c="gray.8">
           {caption ? `${caption} · ${languageLabels[language]}` : languageLabels[language]}
         </Text>
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          color="gray"
-          c={copied ? 'teal.9' : 'gray.8'}
-          leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
-          onClick={copy}
-          aria-label={copied ? 'Copied' : `Copy ${label}`}
-        >
-          {copied ? 'Copied' : 'Copy'}
-        </Button>
+        <Group gap={4}>
+          {onRun && language !== 'bash' && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="blue"
+              c="blue.9"
+              leftSection={<IconPlayerPlay size={14} aria-hidden />}
+              onClick={() => onRun(code, language)}
+              aria-label={`Run in Scratchpad: ${label}`}
+            >
+              Run in Scratchpad
+            </Button>
+          )}
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            color="gray"
+            c={copied ? 'teal.9' : 'gray.8'}
+            leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
+            onClick={copy}
+            aria-label={copied ? 'Copied' : `Copy ${label}`}
+          >
+            {copied ? 'Copied' : 'Copy'}
+          </Button>
+        </Group>
         <VisuallyHidden role="status">{copied ? 'Code copied to the clipboard' : ''}</VisuallyHidden>
       </Group>
       <Box

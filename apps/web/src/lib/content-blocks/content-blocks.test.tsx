@@ -65,6 +65,25 @@ describe('ContentBlocks', () => {
   });
 });
 
+describe('Run in Scratchpad', () => {
+  it('is offered on runnable code when the page passes onRunCode, and hands over the code and language', () => {
+    const onRunCode = vi.fn();
+    renderUi(
+      <ContentBlocks
+        blocks={[
+          { type: 'code', language: 'cpp', code: 'int main() {}' },
+          { type: 'code', language: 'bash', code: 'gcc main.c' },
+        ]}
+        onRunCode={onRunCode}
+      />,
+    );
+    const buttons = screen.getAllByRole('button', { name: /^Run in Scratchpad/ });
+    expect(buttons).toHaveLength(1);
+    fireEvent.click(buttons[0]!);
+    expect(onRunCode).toHaveBeenCalledWith('int main() {}', 'cpp');
+  });
+});
+
 describe('TaskText', () => {
   it('keeps drawings and aligned output in monospace and the rest as paragraphs', () => {
     expect(isPreformatted('+-----+\n| HI  |\n+-----+')).toBe(true);

@@ -2,9 +2,9 @@ import { Fragment, type ReactNode } from 'react';
 import { Box, Group, List, Paper, Stack, Table, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconBulb, IconPencil } from '@tabler/icons-react';
 import type { ContentBlock } from '@learn/shared';
-import { CodeBlock } from './code-block';
+import { CodeBlock, type RunCode } from './code-block';
 
-export { CodeBlock } from './code-block';
+export { CodeBlock, type RunCode } from './code-block';
 
 /**
  * Lesson text: `**bold**` is shown bold and newlines are kept (content-and-features.md section 2). Nothing
@@ -53,7 +53,7 @@ const callouts = {
   exercise: { label: 'Exercise', color: 'teal', Icon: IconPencil },
 } as const;
 
-function Block({ block }: { block: ContentBlock }) {
+function Block({ block, onRunCode }: { block: ContentBlock; onRunCode?: RunCode }) {
   switch (block.type) {
     case 'heading':
       return (
@@ -122,16 +122,19 @@ function Block({ block }: { block: ContentBlock }) {
       );
     }
     case 'code':
-      return <CodeBlock code={block.code} language={block.language} />;
+      return <CodeBlock code={block.code} language={block.language} onRun={onRunCode} />;
   }
 }
 
-/** Renders lecture content blocks: heading, paragraph, list, table, callout and code. */
-export function ContentBlocks({ blocks }: { blocks: ContentBlock[] }) {
+/**
+ * Renders lecture content blocks: heading, paragraph, list, table, callout and code. With `onRunCode`, code
+ * blocks offer 'Run in Scratchpad'.
+ */
+export function ContentBlocks({ blocks, onRunCode }: { blocks: ContentBlock[]; onRunCode?: RunCode }) {
   return (
     <Stack gap="md">
       {blocks.map((block, i) => (
-        <Block key={i} block={block} />
+        <Block key={i} block={block} onRunCode={onRunCode} />
       ))}
     </Stack>
   );

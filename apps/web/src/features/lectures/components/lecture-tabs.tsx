@@ -1,20 +1,23 @@
 import { List, Tabs } from '@mantine/core';
 import { IconBook, IconBulb, IconCode, IconHelpCircle } from '@tabler/icons-react';
 import type { ContentBlock, LectureView } from '@learn/shared';
-import { ContentBlocks, RichText } from '../../../lib/content-blocks/content-blocks';
+import { ContentBlocks, RichText, type RunCode } from '../../../lib/content-blocks/content-blocks';
 import { EmptyText, LockedPanel } from './locked-panel';
 import { QuickQuiz } from './quick-quiz';
 import classes from './lecture-tabs.module.css';
 
 /** Blocks behind a grant: absent means locked; present but empty is an empty state. */
-function Gated({ blocks, empty }: { blocks: ContentBlock[] | undefined; empty: string }) {
+function Gated({ blocks, empty, onRunCode }: { blocks: ContentBlock[] | undefined; empty: string; onRunCode?: RunCode }) {
   if (blocks === undefined) return <LockedPanel />;
   if (!blocks.length) return <EmptyText>{empty}</EmptyText>;
-  return <ContentBlocks blocks={blocks} />;
+  return <ContentBlocks blocks={blocks} onRunCode={onRunCode} />;
 }
 
-/** The four lecture tabs (platform-core.md section 2, "Lecture page"); arrow keys move between tabs. */
-export function LectureTabs({ lecture }: { lecture: LectureView }) {
+/**
+ * The four lecture tabs (platform-core.md section 2, "Lecture page"); arrow keys move between tabs. Code blocks
+ * get 'Run in Scratchpad' through `onRunCode`.
+ */
+export function LectureTabs({ lecture, onRunCode }: { lecture: LectureView; onRunCode?: RunCode }) {
   return (
     <Tabs defaultValue="key-concepts" classNames={classes}>
       {/* One row where it fits; two rows of two where it does not (a phone), so no tab is out of sight. */}
@@ -46,10 +49,10 @@ export function LectureTabs({ lecture }: { lecture: LectureView }) {
         )}
       </Tabs.Panel>
       <Tabs.Panel value="detailed">
-        <Gated blocks={lecture.detailedContent} empty="This lecture has no detailed explanation yet." />
+        <Gated blocks={lecture.detailedContent} empty="This lecture has no detailed explanation yet." onRunCode={onRunCode} />
       </Tabs.Panel>
       <Tabs.Panel value="code">
-        <Gated blocks={lecture.codeContent} empty="This lecture has no code examples." />
+        <Gated blocks={lecture.codeContent} empty="This lecture has no code examples." onRunCode={onRunCode} />
       </Tabs.Panel>
       <Tabs.Panel value="quiz">
         <QuickQuiz lectureId={lecture.id} questions={lecture.quickQuiz} />

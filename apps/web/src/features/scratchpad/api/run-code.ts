@@ -1,0 +1,51 @@
+import type { RunClientMessage, RunLanguage, RunRequest, RunResponse, RunServerMessage } from '@learn/shared';
+import { api } from '../../../lib/api-client';
+
+/** POST /api/run: the whole run with its input pasted in one go. */
+export function runOnce(body: RunRequest, signal: AbortSignal): Promise<RunResponse> {
+  return api<RunResponse>('run', { method: 'POST', body, signal, timeoutMs: 120_000 });
+}
+
+export interface RunSocket {
+  send(msg: RunClientMessage): void;
+  close(): void;
+}
+
+/**
+ * /api/run/ws: starts a run whose input is typed while it runs. `onClose` says whether the socket ever
+ * opened, so "could not reach the runner" and "the connection dropped" can be told apart.
+ */
+export function openRunSocket(
+  start: { language: RunLanguage; code: string },
+  onMessage: (msg: RunServerMessage) => void,
+  onClose: (opened: boolean) => void,
+): RunSocket {
+  const socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/run/ws`);
+  let opened = false;
+  const queue: RunClientMessage[] = [{ type: 'start', ...start }];
+  socket.onopen = () => {
+    opened = true;
+    for (const msg of queue.splice(0)) socket.send(JSON.stringify(msg));
+  };
+  socket.onmessage = (event) => {
+    let msg: RunServerMessage;
+    try {
+      msg = JSON.parse(String(event.data)) as RunServerMessage;
+    } catch {
+      return;
+    }
+    onMessage(msg);
+    if (msg.type === 'exit' || msg.type === 'error') socket.close();
+  };
+  socket.onclose = () => onClose(opened);
+  return {
+    send(msg) {
+      if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(msg));
+      else if (socket.readyState === WebSocket.CONNECTING) queue.push(msg);
+    },
+    close() {
+      socket.onclose = null;
+      socket.close();
+    },
+  };
+}
