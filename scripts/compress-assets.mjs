@@ -9,7 +9,7 @@ function walk(dir) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) walk(path);
-    else if (/\.(js|css|html|svg|json|wasm|txt)$/.test(name) && statSync(path).size > 1024) {
+    else if (/\.(js|mjs|css|html|svg|json|wasm|txt)$/.test(name) && statSync(path).size > 1024) {
       const data = readFileSync(path);
       writeFileSync(`${path}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 10 } }));
       writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
