@@ -7,7 +7,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { theme, cssVariablesResolver } from './app/theme';
-import { AuthProvider } from './app/auth-provider';
+import { AuthProvider } from './lib/auth';
 import { AppRouter } from './app/router';
 
 // The api client already retries network errors and 5xx with backoff; react-query must not retry again.

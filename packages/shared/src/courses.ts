@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { blockSchema, quizQuestionSchema, type ContentBlock } from './content-blocks.js';
 
 /**
@@ -162,9 +163,9 @@ export interface GuideDashboard {
 
 /** The editable lecture, for guides: includes the quiz answer key. GET/PUT /api/lectures/:lectureId/edit */
 export const lectureEditSchema = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(200),
-  description: z.string().trim().min(1, 'Description is required').max(2000),
-  keyConcepts: z.array(z.string().trim().min(1)).max(20),
+  title: text().trim().min(1, 'Title is required').max(200),
+  description: text().trim().min(1, 'Description is required').max(2000),
+  keyConcepts: z.array(text().trim().min(1)).max(20),
   detailedContent: z.array(blockSchema),
   codeContent: z.array(blockSchema),
   quickQuiz: z.array(quizQuestionSchema).max(10),
@@ -184,8 +185,8 @@ export const assignmentEditSchema = z.object({
     .array(
       z.object({
         type: z.enum(taskTypes),
-        content: z.string().trim().min(1, 'Task text is required').max(10_000),
-        initialCode: z.string().max(50_000).optional(),
+        content: text().trim().min(1, 'Task text is required').max(10_000),
+        initialCode: text().max(50_000).optional(),
         /**
          * Which saved task (by index) this one was edited from, or null for a new task. A task keeps its
          * reference solution and tests only when it comes from a saved task of the same type, wherever it
@@ -212,8 +213,8 @@ export const accessChangeSchema = z.object({
   changes: z
     .array(
       z.object({
-        studentId: z.string().min(1),
-        lectureId: z.string().min(1),
+        studentId: text().min(1),
+        lectureId: text().min(1),
         kind: z.enum(accessKinds),
         granted: z.boolean(),
       }),

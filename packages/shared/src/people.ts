@@ -1,36 +1,31 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN } from './constants.js';
+import { emailSchema, text } from './text.js';
+import { PASSWORD_MAX, PASSWORD_MIN, PERSON_NAME_MAX, ROSTER_MAX_CHARS } from './constants.js';
 import type { AccessKind } from './courses.js';
 import type { BadgeAward } from './courses.js';
 
 /** People, batches and access: the guide's management API contract (platform-core.md sections 3-8). */
 
 const name = (what: string) =>
-  z
-    .string({ error: `${what} is required` })
+  text({ error: `${what} is required` })
     .trim()
     .min(1, `${what} is required`)
-    .max(200, `${what} is too long`);
-const email = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .toLowerCase()
-  .min(1, 'Email is required')
-  .pipe(z.email({ error: 'Please enter a valid email address' }));
-const password = z
-  .string()
+    .max(PERSON_NAME_MAX, `${what} is too long`);
+const email = emailSchema;
+const password = text()
   .min(PASSWORD_MIN, 'Password must be at least 6 characters long')
   .max(PASSWORD_MAX, 'Password must be less than 255 characters');
 /** Batch id: trimmed; empty means none (spec 5, "Add student"). */
-const optionalBatchId = z
-  .string()
+const optionalBatchId = text()
   .trim()
   .max(100)
   .optional()
   .nullable()
   .transform((v) => (v ? v : null));
 
-export const createStudentSchema = z.object({ name: name('Name'), email, batchId: optionalBatchId });
+/** A person's name and email, the same for the add forms and each roster row. */
+export const personNameSchema = name('Name');
+export const createStudentSchema = z.object({ name: personNameSchema, email, batchId: optionalBatchId });
 export type CreateStudentInput = z.infer<typeof createStudentSchema>;
 
 /** Edit: only what is sent changes; a password is changed only when a non-empty one is sent. */
@@ -110,7 +105,7 @@ export interface StudentProgress {
 
 /** Roster import: CSV with name, email and batch (name or id). */
 export const rosterImportSchema = z.object({
-  csv: z.string().min(1, 'The file is empty').max(5_000_000, 'The file is too large (5 MB at most)'),
+  csv: text().min(1, 'The file is empty').max(ROSTER_MAX_CHARS, 'The file is too large (5 MB at most)'),
 });
 
 export interface RosterRow {

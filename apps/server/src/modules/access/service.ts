@@ -1,5 +1,5 @@
 import type { AccessChange, AccessMatrix } from '@learn/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 import type { Actor } from '../../platform/authenticate.js';
 import { authorizationError, notFoundError, validationError } from '../../platform/errors.js';
 import { audit } from '../../platform/audit.js';

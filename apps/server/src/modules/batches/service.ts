@@ -1,5 +1,5 @@
 import type { BatchRow } from '@learn/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 import type { Actor } from '../../platform/authenticate.js';
 import { authorizationError, conflictError, notFoundError } from '../../platform/errors.js';
 import { audit } from '../../platform/audit.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { assignmentEditSchema, lectureEditSchema, quizCheckSchema, type CoursesResponse } from '@learn/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { parse } from '../../platform/errors.js';
 import { requireActor, requireRole } from '../../platform/authenticate.js';
 import { listCourses } from './repository.js';

@@ -1,5 +1,5 @@
 import { RECENT_GRADES_SHOWN, BADGES_SHOWN, type GuideDashboard, type StudentDashboard, type GradeItem } from '@learn/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 import type { Actor } from '../../platform/authenticate.js';
 import { authorizationError, notFoundError } from '../../platform/errors.js';
 import { accessibleLectureIds, completedLectureIds, findCourse, listLectureHeads } from '../courses/repository.js';

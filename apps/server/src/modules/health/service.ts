@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 
 export const APP_VERSION = '0.1.0';
 

@@ -9,7 +9,7 @@ import {
   updateGuideSchema,
   updateStudentSchema,
 } from '@learn/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { parse } from '../../platform/errors.js';
 import { requireRole } from '../../platform/authenticate.js';
 import * as people from '../people/service.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { LiveEvent } from '@learn/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 
 /** Whether a signed-in user should receive an event. */
 export function audienceIncludes(event: LiveEvent, user: { id: string; role: string }): boolean {

@@ -1,8 +1,8 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { GuideRow, PublicUser, StudentRow } from '@learn/shared';
-import type { Database, UsersTable } from '../../db/schema.js';
+import type { UsersTable } from '../../db/schema.js';
 
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor } from '../../db/executor.js';
 
 /** The one mapper from a users row to what the API may show: never the password hash. */
 export function toPublicUser(row: Pick<Selectable<UsersTable>, 'id' | 'name' | 'email' | 'role' | 'batch_id' | 'last_login'>): PublicUser {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { createGuideSchema, createStudentSchema, updateGuideSchema, updateStudentSchema } from '@learn/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { parse } from '../../platform/errors.js';
 import { requireRole } from '../../platform/authenticate.js';
 import * as repo from './repository.js';

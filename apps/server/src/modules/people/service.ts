@@ -7,9 +7,7 @@ import type {
   UpdateGuideInput,
   UpdateStudentInput,
 } from '@learn/shared';
-import type { Kysely, Transaction } from 'kysely';
-import type { AppDeps } from '../../app.js';
-import type { Database } from '../../db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
 import type { Actor } from '../../platform/authenticate.js';
 import { authorizationError, conflictError, notFoundError, validationError } from '../../platform/errors.js';
 import { audit } from '../../platform/audit.js';
@@ -18,7 +16,7 @@ import { destroyUserSessions } from '../../platform/sessions.js';
 import * as repo from './repository.js';
 import { canManagePeople, guideRemovalRefusal } from './policy.js';
 
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor } from '../../db/executor.js';
 
 export const DUPLICATE_EMAIL = 'A user with this email already exists.';
 

@@ -1,8 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
 import { badges, type BadgeAward } from '@learn/shared';
-import type { Database } from '../../db/schema.js';
 
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor } from '../../db/executor.js';
 
 /** Records a completion once; true when this call recorded it. */
 export async function insertCompletion(db: Executor, studentId: string, lectureId: string, at: Date): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { badges, type CompleteLectureResult } from '@learn/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 import type { Actor } from '../../platform/authenticate.js';
 import { authorizationError, notFoundError } from '../../platform/errors.js';
 import { findLecture, grantsFor } from '../courses/repository.js';

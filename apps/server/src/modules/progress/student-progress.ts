@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { StudentProgress } from '@learn/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 import type { Actor } from '../../platform/authenticate.js';
 import { authorizationError, notFoundError, parse } from '../../platform/errors.js';
 import { requireActor } from '../../platform/authenticate.js';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Alert, Stack, Text, Title } from '@mantine/core';
-import { usePrefix } from '../../app/router';
+import { usePrefix } from '../../lib/course-prefix';
 import { toAppError } from '../../lib/errors';
 import { useSelectedCourse } from '../../lib/course-selection';
 import { useAssignment, useCourseLectures } from './api/assignment';

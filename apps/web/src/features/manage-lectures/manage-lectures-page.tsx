@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Stack, Text, Title } from '@mantine/core';
-import { usePrefix } from '../../app/router';
+import { usePrefix } from '../../lib/course-prefix';
 import { useSelectedCourse } from '../../lib/course-selection';
 import { useCourseLectures, useLectureEdit } from './api/lecture-edit';
 import { LectureEditor } from './components/lecture-editor';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Stack, Text, Title } from '@mantine/core';
 import type { GuideRow } from '@learn/shared';
-import { useAuth } from '../../app/auth-provider';
+import { useAuth } from '../../lib/auth';
 import { toAppError } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { useMates, useRemoveMate, useResetMatePassword } from './api/mates';

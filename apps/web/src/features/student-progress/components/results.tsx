@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import type { StudentProgress } from '@learn/shared';
-import { BadgeIcon } from '../../badges/badge-icon';
+import { BadgeIcon } from '../../../lib/badges/badge-icon';
 import { formatDate } from './format';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {

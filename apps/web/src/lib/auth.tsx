@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, LoginResponse, PublicUser } from '@learn/shared';
-import { api, setUnauthenticatedHandler } from '../lib/api-client';
+import { api, setUnauthenticatedHandler } from './api-client';
 
 interface AuthState {
   /** undefined while the server is being asked who is signed in. */
