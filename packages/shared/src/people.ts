@@ -67,6 +67,16 @@ export interface GuideRow {
   createdAt: string;
 }
 
+/** What the signed-in mate may do with a mate in the list: the server decides, the page only shows it. */
+export interface MateAbilities {
+  remove: boolean;
+  /** Why removal is refused (the one reason that applies), when it is. */
+  removeReason?: string;
+}
+
+/** GET /api/guides: each mate with what the caller may do with it. */
+export type GuideListItem = GuideRow & { abilities: MateAbilities };
+
 /** A new account and its generated password, shown once. */
 export interface CreatedAccount<T> {
   user: T;
