@@ -125,3 +125,42 @@ export async function listGuides(db: Executor): Promise<GuideRow[]> {
   const rows = await db.selectFrom('users').selectAll().where('role', '=', 'guide').orderBy('name').orderBy('id').execute();
   return rows.map(toGuideRow);
 }
+
+/** Batch ids and names, for reading a roster's batch column (a name or an id). */
+export function listBatchKeys(db: Executor) {
+  return db.selectFrom('batches').select(['id', 'name']).execute();
+}
+
+export async function listEmails(db: Executor): Promise<Set<string>> {
+  return new Set((await db.selectFrom('users').select('email').execute()).map((u) => u.email));
+}
+
+export interface NewStudent {
+  id: string;
+  name: string;
+  email: string;
+  passwordHash: string;
+  batchId: string | null;
+}
+
+/** Inserts students 200 rows per statement (a roster may hold thousands). */
+export async function insertStudents(db: Executor, students: NewStudent[], at: Date): Promise<void> {
+  for (let i = 0; i < students.length; i += 200) {
+    const chunk = students.slice(i, i + 200);
+    await db
+      .insertInto('users')
+      .values(
+        chunk.map((s) => ({
+          id: s.id,
+          name: s.name,
+          email: s.email,
+          role: 'student' as const,
+          password_hash: s.passwordHash,
+          batch_id: s.batchId,
+          last_login: null,
+          created_at: at.toISOString(),
+        })),
+      )
+      .execute();
+  }
+}

@@ -8,6 +8,7 @@ import { generatePassword } from '../../platform/passwords.js';
 import { parseCsv } from './csv.js';
 import { canManagePeople } from './policy.js';
 import { DUPLICATE_EMAIL } from './service.js';
+import * as repo from './repository.js';
 
 export const MAX_ROSTER_ROWS = ROSTER_MAX_ROWS;
 /**
@@ -26,10 +27,10 @@ export async function previewRoster(deps: AppDeps, actor: Actor, csv: string): P
   if (lines.length > MAX_ROSTER_ROWS)
     throw validationError(`The file has ${lines.length} rows; at most ${MAX_ROSTER_ROWS} can be imported at once.`);
 
-  const batches = await deps.db.selectFrom('batches').select(['id', 'name']).execute();
+  const batches = await repo.listBatchKeys(deps.db);
   const byId = new Map(batches.map((b) => [b.id, b.id]));
   const byName = new Map(batches.map((b) => [b.name.toLowerCase(), b.id]));
-  const taken = new Set((await deps.db.selectFrom('users').select('email').execute()).map((u) => u.email));
+  const taken = await repo.listEmails(deps.db);
   const seen = new Map<string, number>();
 
   const rows: RosterRow[] = lines.map(({ line, cells }) => {
@@ -75,25 +76,11 @@ export async function importRoster(deps: AppDeps, actor: Actor, csv: string): Pr
     }),
   );
   await deps.db.transaction().execute(async (trx) => {
-    for (let i = 0; i < prepared.length; i += 200) {
-      const chunk = prepared.slice(i, i + 200);
-      if (chunk.length === 0) break;
-      await trx
-        .insertInto('users')
-        .values(
-          chunk.map((p) => ({
-            id: p.id,
-            name: p.row.name,
-            email: p.row.email,
-            role: 'student' as const,
-            password_hash: p.hash,
-            batch_id: p.row.batchId,
-            last_login: null,
-            created_at: now.toISOString(),
-          })),
-        )
-        .execute();
-    }
+    await repo.insertStudents(
+      trx,
+      prepared.map((p) => ({ id: p.id, name: p.row.name, email: p.row.email, passwordHash: p.hash, batchId: p.row.batchId })),
+      now,
+    );
     await audit(trx, {
       actorId: actor.id,
       action: 'student.import',

@@ -56,3 +56,14 @@ export async function listAwards(db: Executor, studentId: string, limit?: number
     return badge ? [{ ...badge, awardedAt: r.awarded_at }] : [];
   });
 }
+
+/** A student's completed lectures of every course, by day. */
+export function listCompletedLectures(db: Executor, studentId: string) {
+  return db
+    .selectFrom('lecture_completions')
+    .innerJoin('lectures', 'lectures.id', 'lecture_completions.lecture_id')
+    .select(['lectures.course_id', 'lectures.id', 'lectures.day', 'lectures.title', 'lecture_completions.completed_at'])
+    .where('lecture_completions.student_id', '=', studentId)
+    .orderBy('lectures.day')
+    .execute();
+}
