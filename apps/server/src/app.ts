@@ -10,6 +10,7 @@ import { installAuthentication } from './platform/authenticate.js';
 import { installOriginCheck } from './platform/origin.js';
 import { installSecurityHeaders } from './platform/security-headers.js';
 import { installInputGuard } from './platform/input-guard.js';
+import { installRouteTable } from './platform/route-table.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { legacyFoundationRoutes } from './modules/legacy/routes.js';
@@ -34,6 +35,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  installRouteTable(app);
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   installErrorHandling(app);

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { emailSchema, text } from './text.js';
-import { PASSWORD_MAX, PASSWORD_MIN, PERSON_NAME_MAX, ROSTER_MAX_CHARS } from './constants.js';
-import type { AccessKind } from './courses.js';
-import type { BadgeAward } from './courses.js';
+import { PASSWORD_MAX, PASSWORD_MIN, PERSON_NAME_MAX } from './constants.js';
 
-/** People, batches and access: the guide's management API contract (platform-core.md sections 3-8). */
+/** Students and mates: the guide's people API contract (platform-core.md sections 3-8). */
 
-const name = (what: string) =>
+export const requiredName = (what: string) =>
   text({ error: `${what} is required` })
     .trim()
     .min(1, `${what} is required`)
@@ -24,24 +22,24 @@ const optionalBatchId = text()
   .transform((v) => (v ? v : null));
 
 /** A person's name and email, the same for the add forms and each roster row. */
-export const personNameSchema = name('Name');
+export const personNameSchema = requiredName('Name');
 export const createStudentSchema = z.object({ name: personNameSchema, email, batchId: optionalBatchId });
 export type CreateStudentInput = z.infer<typeof createStudentSchema>;
 
 /** Edit: only what is sent changes; a password is changed only when a non-empty one is sent. */
 export const updateStudentSchema = z.object({
-  name: name('Name').optional(),
+  name: requiredName('Name').optional(),
   email: email.optional(),
   batchId: optionalBatchId,
   password: z.union([z.literal(''), password]).optional(),
 });
 export type UpdateStudentInput = z.infer<typeof updateStudentSchema>;
 
-export const createGuideSchema = z.object({ name: name('Name'), email });
+export const createGuideSchema = z.object({ name: requiredName('Name'), email });
 export type CreateGuideInput = z.infer<typeof createGuideSchema>;
 
 export const updateGuideSchema = z.object({
-  name: name('Name').optional(),
+  name: requiredName('Name').optional(),
   email: email.optional(),
   password: z.union([z.literal(''), password]).optional(),
 });
@@ -82,61 +80,3 @@ export interface CreatedAccount<T> {
   user: T;
   password: string;
 }
-
-export const batchSchema = z.object({ name: name('Batch name') });
-export interface BatchRow {
-  id: string;
-  name: string;
-  studentCount: number;
-}
-
-/** GET /api/access?courseId= — the Course Access matrix. */
-export interface AccessMatrix {
-  courseId: string;
-  lectures: { id: string; day: number; title: string }[];
-  students: { id: string; name: string; batchId: string | null }[];
-  /** kind -> student id -> lecture ids granted. */
-  grants: Record<AccessKind, Record<string, string[]>>;
-}
-
-/** GET /api/students/:id/progress */
-export interface StudentProgress {
-  student: StudentRow;
-  courses: {
-    courseId: string;
-    title: string;
-    lectureCount: number;
-    completed: { lectureId: string; day: number; title: string; completedAt: string }[];
-  }[];
-  badges: BadgeAward[];
-  homework: { lectureId: string; lectureTitle: string; grade: string | null; submittedAt: string }[];
-  exams: { examId: string; title: string; status: string; grade: number | null; maxGrade: number | null }[];
-}
-
-/** Roster import: CSV with name, email and batch (name or id). */
-export const rosterImportSchema = z.object({
-  csv: text().min(1, 'The file is empty').max(ROSTER_MAX_CHARS, 'The file is too large (5 MB at most)'),
-});
-
-export interface RosterRow {
-  line: number;
-  name: string;
-  email: string;
-  batch: string;
-  batchId: string | null;
-  errors: string[];
-}
-
-export interface RosterPreview {
-  rows: RosterRow[];
-  valid: number;
-  invalid: number;
-}
-
-export interface RosterImportResult {
-  created: { name: string; email: string; batch: string; password: string }[];
-  skipped: number;
-}
-
-/** A live event pushed over /api/ws. */
-export type LiveEvent = { type: 'access.changed'; studentId: string } | { type: 'hello'; userId: string };
