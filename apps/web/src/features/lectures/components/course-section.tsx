@@ -5,7 +5,7 @@ import { IconChevronDown, IconCircleCheckFilled, IconLock } from '@tabler/icons-
 import type { CoursePrefix, LectureListItem } from '@learn/shared';
 import { useAuth } from '../../../lib/auth';
 import { useSelectedCourse } from '../../../lib/course-selection';
-import { useCourseLectures } from '../api/get-course-lectures';
+import { useCourseLectures } from '../../../lib/course-lectures';
 
 function LoadingCourse() {
   return (
