@@ -6,7 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp, type AppDeps } from '../apps/server/src/app.js';
+import { buildApp } from '../apps/server/src/app.js';
+import type { AppDeps } from '../apps/server/src/platform/deps.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, migrateToLatest } from '../apps/server/src/db/database.js';
 import { seed } from '../apps/server/src/db/seed.js';
@@ -44,13 +45,13 @@ async function login(email: string, password: string) {
   return r.headers.get('set-cookie')!.split(';')[0]!;
 }
 const guide = await login('guide@example.com', 'bench-guide-pw');
-const created = await (
+const created = (await (
   await fetch(`${base}/api/students`, {
     method: 'POST',
     headers: { cookie: guide, 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'Bench', email: 'bench@example.com' }),
   })
-).json();
+).json()) as { user: { id: string }; password: string };
 // 200 more students so the guide dashboard has something to aggregate.
 const roster = Array.from({ length: 200 }, (_, i) => `Student ${i},s${i}@example.com,Fall 2025`).join('\n');
 await fetch(`${base}/api/students/import`, {

@@ -4,16 +4,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import type { Kysely } from 'kysely';
-import type { Config } from './config.js';
-import type { Database } from './db/schema.js';
-import type { Engine } from './db/database.js';
-import type { Clock } from './platform/clock.js';
-import { PasswordHasher } from './platform/passwords.js';
+import type { AppDeps } from './platform/deps.js';
 import { installErrorHandling } from './platform/errors.js';
 import { installAuthentication } from './platform/authenticate.js';
 import { installOriginCheck } from './platform/origin.js';
 import { installSecurityHeaders } from './platform/security-headers.js';
+import { installInputGuard } from './platform/input-guard.js';
+import { installRouteTable } from './platform/route-table.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { legacyFoundationRoutes } from './modules/legacy/routes.js';
@@ -27,18 +24,9 @@ import { liveRoutes } from './modules/live/routes.js';
 import { studentProgressRoutes } from './modules/progress/student-progress.js';
 import { rosterRoutes } from './modules/people/roster-routes.js';
 import { legacyPeopleRoutes } from './modules/legacy/people-routes.js';
-import type { PubSub } from './platform/pubsub.js';
 
-/** What every module gets: configuration, the database, the clock and shared services. */
-export interface AppDeps {
-  config: Config;
-  db: Kysely<Database>;
-  engine: Engine;
-  dbVersion: () => Promise<string>;
-  clock: Clock;
-  hasher: PasswordHasher;
-  pubsub: PubSub;
-}
+/** Kept for branches written before AppDeps moved to platform/deps.ts; new code imports it from there. */
+export type { AppDeps } from './platform/deps.js';
 
 /** Builds the HTTP app: plugins, then each module's routes. Tests build the app through this. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -47,12 +35,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  installRouteTable(app);
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   installErrorHandling(app);
   installOriginCheck(app);
   installSecurityHeaders(app);
   installAuthentication(app, deps);
+  installInputGuard(app);
 
   authRoutes(app, deps);
   healthRoutes(app, deps);

@@ -3,11 +3,13 @@ import { dirname, join } from 'node:path';
 import { loadConfig, ConfigError, type Config } from './config.js';
 import { openDatabase, migrateToLatest } from './db/database.js';
 import { seed } from './db/seed.js';
-import { buildApp, type AppDeps } from './app.js';
+import { buildApp } from './app.js';
+import type { AppDeps } from './platform/deps.js';
 import { systemClock } from './platform/clock.js';
 import { InProcessPubSub } from './platform/pubsub.js';
 import { PasswordHasher } from './platform/passwords.js';
 import { purgeExpiredSessions } from './platform/sessions.js';
+import { IntervalScheduler } from './platform/scheduler.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 let config: Config;
@@ -41,14 +43,18 @@ if (seeded.generatedGuidePassword) {
   );
 }
 
-const purge = setInterval(() => {
-  purgeExpiredSessions(deps.db, deps.clock.now(), config.session).catch((err) => app.log.error({ err }, 'session purge failed'));
-}, 10 * 60_000);
-purge.unref();
+// Periodic jobs: one scheduler (a multi-instance lease replaces it later, see ARCHITECTURE.md).
+const scheduler = new IntervalScheduler((err, job) => app.log.error({ err, job }, `${job} failed`));
+scheduler.register({
+  name: 'session purge',
+  everyMs: 10 * 60_000,
+  run: () => purgeExpiredSessions(deps.db, deps.clock.now(), config.session),
+});
+scheduler.start();
 
 async function shutdown(signal: string) {
   app.log.info(`${signal} received, shutting down`);
-  clearInterval(purge);
+  await scheduler.stop();
   await app.close();
   await handle.close();
   process.exit(0);

@@ -2,15 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, GUIDE_EMAIL, GUIDE_PASSWORD, type TestApp } from './harness.js';
 
 /**
- * Every route x role -> expected status. Each module adds its routes here; a new route without a row is
- * a review finding. Statuses are what the server answers, whatever the client would have shown.
+ * Every route x role -> expected status. Each module adds its routes here; the test at the bottom fails
+ * when a registered route has no row. Statuses are what the server answers, whatever the client would
+ * have shown. `{student}` in a URL is the signed-in student's own id: "student" asks for their own
+ * object, "otherStudent" (another signed-in student) for someone else's. A row without an otherStudent
+ * status expects the same as for student.
  */
-type Role = 'anonymous' | 'student' | 'guide';
+type Role = 'anonymous' | 'student' | 'otherStudent' | 'guide';
+const roles = ['anonymous', 'student', 'otherStudent', 'guide'] as const;
 interface Row {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
   url: string;
   payload?: object;
-  expect: Record<Role, number>;
+  expect: Record<Exclude<Role, 'otherStudent'>, number> & { otherStudent?: number };
+  /** Run with a session of its own (for calls that end the session, such as logout). */
+  freshSession?: boolean;
 }
 
 export const matrix: Row[] = [
@@ -79,26 +85,93 @@ export const matrix: Row[] = [
   { method: 'POST', url: '/api/add_batch.php', payload: {}, expect: { anonymous: 401, student: 403, guide: 400 } },
   { method: 'PUT', url: '/api/update_batch.php', payload: {}, expect: { anonymous: 401, student: 403, guide: 400 } },
   { method: 'DELETE', url: '/api/remove_batch.php', payload: {}, expect: { anonymous: 401, student: 403, guide: 400 } },
+  // Own and other objects: a student reads only their own progress; guides any.
+  { method: 'GET', url: '/api/students/{student}/progress', expect: { anonymous: 401, student: 200, otherStudent: 403, guide: 200 } },
+  { method: 'PATCH', url: '/api/students/{student}', payload: {}, expect: { anonymous: 401, student: 403, otherStudent: 403, guide: 200 } },
+  { method: 'POST', url: '/api/auth/logout', freshSession: true, expect: { anonymous: 200, student: 200, guide: 200 } },
 ];
+
+/** The live channel: who may open /api/ws (anonymous sockets are closed with 4401). */
+const liveChannel: Record<Role, 'open' | 'refused'> = { anonymous: 'refused', student: 'open', otherStudent: 'open', guide: 'open' };
+
+/** Routes answered by the matrix's own checks rather than rows. */
+const coveredElsewhere = [{ method: 'GET', url: '/api/ws' }];
+
+function pattern(url: string): RegExp {
+  const escaped = url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+');
+  return new RegExp(`^${escaped}$`);
+}
 
 describe.each(engines)('authorization matrix (%s)', (engine) => {
   let t: TestApp;
   const cookies: Partial<Record<Role, string>> = {};
+  const credentials: Partial<Record<Role, { email: string; password: string }>> = {};
+  let studentId = '';
   beforeAll(async () => {
     t = await createTestApp(engine);
     const s = await t.createUser({ role: 'student' });
+    const other = await t.createUser({ role: 'student' });
+    studentId = s.id;
+    credentials.student = s;
+    credentials.otherStudent = other;
+    credentials.guide = { email: GUIDE_EMAIL, password: GUIDE_PASSWORD };
     cookies.student = await t.login(s.email, s.password);
+    cookies.otherStudent = await t.login(other.email, other.password);
     cookies.guide = await t.login(GUIDE_EMAIL, GUIDE_PASSWORD);
   });
   afterAll(() => t.close());
 
   const cases = matrix.flatMap((row) =>
-    (['anonymous', 'student', 'guide'] as const).map((role) => ({ ...row, role, status: row.expect[role] })),
+    roles.map((role) => ({
+      ...row,
+      role,
+      status: role === 'otherStudent' ? (row.expect.otherStudent ?? row.expect.student) : row.expect[role],
+    })),
   );
-  it.each(cases)('$method $url as $role -> $status', async ({ method, url, payload, role, status }) => {
-    const cookie = cookies[role];
+  it.each(cases)('$method $url as $role -> $status', async ({ method, url, payload, role, status, freshSession }) => {
+    const login = credentials[role];
+    const cookie = freshSession && login ? await t.login(login.email, login.password) : cookies[role];
     // Sign-in attempts use an address per role so the matrix never trips the login throttle.
-    const res = await t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {}, remoteAddress: `10.20.0.${role.length}` });
+    const res = await t.app.inject({
+      method,
+      url: url.replace('{student}', studentId),
+      payload,
+      headers: cookie ? { cookie } : {},
+      remoteAddress: `10.20.0.${roles.indexOf(role) + 1}`,
+    });
     expect(res.statusCode).toBe(status);
+  });
+
+  it.each(roles.map((role) => ({ role, outcome: liveChannel[role] })))('GET /api/ws as $role -> $outcome', async ({ role, outcome }) => {
+    const cookie = cookies[role];
+    let settle!: (outcome: string) => void;
+    const received = new Promise<string>((resolve) => (settle = resolve));
+    await t.app
+      .injectWS(
+        '/api/ws',
+        { headers: cookie ? { cookie } : {} },
+        {
+          // Listeners go on before the upgrade completes: the server greets at once.
+          onInit(ws) {
+            ws.on('message', (data: Buffer) => {
+              settle(JSON.parse(data.toString()).type === 'hello' ? 'open' : 'other');
+              ws.terminate();
+            });
+            ws.on('close', (code: number) => settle(code === 4401 ? 'refused' : `closed ${code}`));
+          },
+        },
+      )
+      .catch(() => settle('refused'));
+    expect(await received).toBe(outcome);
+  });
+
+  it('has a row for every registered route (a new route cannot be forgotten)', () => {
+    const routes = t.app.routeTable.filter((r) => r.url.startsWith('/api'));
+    expect(routes.length).toBeGreaterThan(40);
+    const rows = [...matrix.map((r) => ({ method: r.method, url: r.url.split('?')[0]!.replace('{student}', 'x') })), ...coveredElsewhere];
+    const missing = routes
+      .filter((route) => !rows.some((row) => row.method === route.method && pattern(route.url).test(row.url)))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(missing).toEqual([]);
   });
 });

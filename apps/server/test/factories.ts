@@ -8,3 +8,8 @@ export async function grant(t: TestApp, guideCookie: string, studentId: string, 
   if (res.statusCode !== 200) throw new Error(`grant failed: ${res.statusCode} ${res.body}`);
   return res.json() as { applied: number };
 }
+
+/** An actor for policy table tests (pure functions: no database, no session). */
+export function actorFor(role: 'student' | 'guide', id = `${role}-1`): import('../src/platform/authenticate.js').Actor {
+  return { id, name: id, email: `${id}@example.com`, role, batchId: null, lastLogin: null, sessionId: 's' };
+}

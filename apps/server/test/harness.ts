@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp, type AppDeps } from '../src/app.js';
+import { buildApp } from '../src/app.js';
+import type { AppDeps } from '../src/platform/deps.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, migrateToLatest, type DatabaseHandle, type Engine } from '../src/db/database.js';
 import { seed } from '../src/db/seed.js';

@@ -4,7 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import './app/first-page.css';
 import './app/global.css';
 import { theme, cssVariablesResolver } from './app/theme';
-import { AuthProvider } from './app/auth-provider';
+import { AuthProvider } from './lib/auth';
 import { AppRouter } from './app/router';
 import { Toasts } from './app/toasts';
 

@@ -1,16 +1,11 @@
 import { z } from 'zod';
+import { emailSchema, text } from './text.js';
 import { PASSWORD_MAX, PASSWORD_MIN, type Role } from './constants.js';
 
 /** Login validation with the exact messages of platform-core.md section 5; checked by both sides. */
 export const loginSchema = z.object({
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .toLowerCase()
-    .min(1, 'Email is required')
-    .pipe(z.email({ error: 'Please enter a valid email address' })),
-  password: z
-    .string({ error: 'Password is required' })
+  email: emailSchema,
+  password: text({ error: 'Password is required' })
     .min(1, 'Password is required')
     .min(PASSWORD_MIN, 'Password must be at least 6 characters long')
     .max(PASSWORD_MAX, 'Password must be less than 255 characters'),

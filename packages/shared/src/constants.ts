@@ -42,3 +42,8 @@ export const PARTICLE_COUNT = 100;
 export const PARTICLE_LINK_DISTANCE = 120;
 
 export const defaultBatchNames = ['Spring 2024', 'Summer 2024', 'Fall 2024', 'Spring 2025', 'Summer 2025', 'Fall 2025'] as const;
+
+/** Roster import limits, said by the page and enforced by the server. */
+export const ROSTER_MAX_ROWS = 5000;
+export const ROSTER_MAX_CHARS = 5_000_000;
+export const PERSON_NAME_MAX = 200;

@@ -1,7 +1,7 @@
 import { courses, loadCatalogue, type LoadedCourse } from '@learn/content';
-import { importCatalogue } from '../modules/courses/import.js';
+import { importCatalogue } from './catalogue.js';
 import { defaultBatchNames } from '@learn/shared';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../platform/deps.js';
 import { generatePassword } from '../platform/passwords.js';
 
 export interface SeedResult {

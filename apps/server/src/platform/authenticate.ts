@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PublicUser, Role } from '@learn/shared';
 import { authenticationError, authorizationError } from './errors.js';
 import { resolveSession, SESSION_COOKIE } from './sessions.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from './deps.js';
 
 export interface Actor extends PublicUser {
   sessionId: string;

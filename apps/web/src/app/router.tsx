@@ -1,8 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createHashRouter, Navigate, RouterProvider, useLocation, useParams } from 'react-router-dom';
-import { Center, Loader } from '@mantine/core';
-import { isCoursePrefix, type CoursePrefix, type Role } from '@learn/shared';
-import { useAuth } from './auth-provider';
+import { isCoursePrefix, type Role } from '@learn/shared';
+import { useAuth } from '../lib/auth';
+import { PageLoader, usePrefix } from '../lib/course-prefix';
 import { homePath, pages } from './routes';
 
 import LandingPage from '../features/landing/landing-page';
@@ -19,20 +19,6 @@ const ManageMatesPage = lazy(() => import('../features/mates/manage-mates-page')
 const ManageBatchesPage = lazy(() => import('../features/batches/manage-batches-page'));
 const CourseAccessPage = lazy(() => import('../features/course-access/course-access-page'));
 const StudentProgressPage = lazy(() => import('../features/student-progress/student-progress-page'));
-
-export function PageLoader() {
-  return (
-    <Center h="60vh" role="status" aria-label="Loading">
-      <Loader />
-    </Center>
-  );
-}
-
-/** The course prefix of the current route; only valid inside CourseArea. */
-export function usePrefix(): CoursePrefix {
-  const { prefix } = useParams();
-  return isCoursePrefix(prefix) ? prefix : 'c-cpp';
-}
 
 /** /{prefix}/*: an unknown prefix goes to the landing page, a visitor with no session to the login. */
 function CourseArea() {

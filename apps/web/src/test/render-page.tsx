@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { PublicUser } from '@learn/shared';
-import { AuthProvider } from '../app/auth-provider';
+import { AuthProvider } from '../lib/auth';
 import { setQueryCacheOwner } from '../lib/query-cache';
 
 export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });

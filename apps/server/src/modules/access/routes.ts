@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accessChangeSchema } from '@learn/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { parse } from '../../platform/errors.js';
 import { requireRole } from '../../platform/authenticate.js';
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { loginSchema, type LoginResponse, type PublicUser } from '@learn/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { parse } from '../../platform/errors.js';
 import { requireActor } from '../../platform/authenticate.js';
 import { SESSION_COOKIE } from '../../platform/sessions.js';

@@ -1,5 +1,5 @@
 import type { LoginInput, PublicUser } from '@learn/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { authenticationError, tooManyRequestsError } from '../../platform/errors.js';
 import { createSession, destroySession } from '../../platform/sessions.js';
 import { clearFailures, recordFailure, secondsBlocked } from '../../platform/login-throttle.js';

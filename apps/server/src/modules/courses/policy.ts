@@ -22,3 +22,8 @@ export function canCompleteLecture(actor: Actor, grants: ReadonlySet<AccessKind>
 export function canEditContent(actor: Actor): boolean {
   return actor.role === 'guide';
 }
+
+/** Any signed-in user may list the courses (the list names them; lectures are checked one by one). */
+export function canListCourses(_actor: Actor): boolean {
+  return true;
+}

@@ -1,9 +1,9 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { AccessKind, ContentBlock, CourseSummary, QuizQuestion } from '@learn/shared';
 import type { LessonTask } from '@learn/content';
-import type { Database, LecturesTable } from '../../db/schema.js';
+import type { LecturesTable } from '../../db/schema.js';
 
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor } from '../../db/executor.js';
 
 export interface LectureRecord {
   id: string;

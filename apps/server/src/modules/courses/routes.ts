@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { assignmentEditSchema, lectureEditSchema, quizCheckSchema, type CoursesResponse } from '@learn/shared';
-import type { AppDeps } from '../../app.js';
+import { assignmentEditSchema, lectureEditSchema, quizCheckSchema } from '@learn/shared';
+import type { AppDeps } from '../../platform/deps.js';
 import { parse } from '../../platform/errors.js';
 import { requireActor, requireRole } from '../../platform/authenticate.js';
-import { listCourses } from './repository.js';
+import { courseList } from './course-list.js';
 import * as service from './service.js';
 
 const idParams = z.object({ lectureId: z.string().min(1).max(100) });
 
 export function courseRoutes(app: FastifyInstance, deps: AppDeps) {
   app.get('/api/courses', async (request) => {
-    requireActor(request);
+    const actor = requireActor(request);
     const { prefix } = parse(z.object({ prefix: z.string().max(20).optional() }), request.query);
-    return { courses: await listCourses(deps.db, prefix) } satisfies CoursesResponse;
+    return courseList(deps, actor, prefix);
   });
 
   app.get('/api/courses/:courseId/lectures', async (request) => {

@@ -8,7 +8,7 @@ import type {
   QuizCheckResult,
 } from '@learn/shared';
 import type { LessonTask } from '@learn/content';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 import type { Actor } from '../../platform/authenticate.js';
 import { authorizationError, notFoundError, validationError } from '../../platform/errors.js';
 import { audit } from '../../platform/audit.js';

@@ -1,9 +1,11 @@
 import { RECENT_GRADES_SHOWN, BADGES_SHOWN, type GuideDashboard, type StudentDashboard, type GradeItem } from '@learn/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 import type { Actor } from '../../platform/authenticate.js';
 import { authorizationError, notFoundError } from '../../platform/errors.js';
 import { accessibleLectureIds, completedLectureIds, findCourse, listLectureHeads } from '../courses/repository.js';
 import { listAwards } from '../progress/repository.js';
+import { studentsWithCompletions } from './repository.js';
+import { canReadGuideDashboard, canReadStudentDashboard } from './policy.js';
 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 
@@ -16,7 +18,7 @@ async function recentGrades(_deps: AppDeps, _studentId: string, _courseId: strin
 }
 
 export async function studentDashboard(deps: AppDeps, actor: Actor, courseId: string): Promise<StudentDashboard> {
-  if (actor.role !== 'student') throw authorizationError();
+  if (!canReadStudentDashboard(actor)) throw authorizationError();
   const course = await findCourse(deps.db, courseId);
   if (!course) throw notFoundError('Course not found');
   const lectures = await listLectureHeads(deps.db, courseId);
@@ -36,35 +38,21 @@ export async function studentDashboard(deps: AppDeps, actor: Actor, courseId: st
 }
 
 export async function guideDashboard(deps: AppDeps, actor: Actor, courseId: string): Promise<GuideDashboard> {
-  if (actor.role !== 'guide') throw authorizationError();
+  if (!canReadGuideDashboard(actor)) throw authorizationError();
   const course = await findCourse(deps.db, courseId);
   if (!course) throw notFoundError('Course not found');
-  const counts = deps.db
-    .selectFrom('lecture_completions')
-    .innerJoin('lectures', 'lectures.id', 'lecture_completions.lecture_id')
-    .select((eb) => ['lecture_completions.student_id', eb.fn.countAll<string | number>().as('n')])
-    .where('lectures.course_id', '=', courseId)
-    .groupBy('lecture_completions.student_id')
-    .as('c');
-  const rows = await deps.db
-    .selectFrom('users')
-    .leftJoin('batches', 'batches.id', 'users.batch_id')
-    .leftJoin(counts, 'c.student_id', 'users.id')
-    .select(['users.id', 'users.name', 'users.email', 'users.last_login', 'batches.name as batch_name', 'c.n'])
-    .where('users.role', '=', 'student')
-    .orderBy('users.name')
-    .execute();
+  const rows = await studentsWithCompletions(deps.db, courseId);
   return {
     courseId,
     courseTitle: course.title,
     lectureCount: course.lectureCount,
     students: rows.map((r) => {
-      const done = Number(r.n ?? 0);
+      const done = r.completed;
       return {
         id: r.id,
         name: r.name,
         email: r.email,
-        batchName: r.batch_name ?? null,
+        batchName: r.batch_name,
         completedCount: done,
         percentComplete: percent(done, course.lectureCount),
         lastLogin: r.last_login,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { healthReport } from './service.js';
 
 export function healthRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { countBatches, ping } from './repository.js';
 
 export const APP_VERSION = '0.1.0';
 
@@ -14,16 +14,13 @@ export interface HealthReport {
 export async function healthReport(deps: AppDeps): Promise<HealthReport> {
   const uptimeSeconds = Math.round(process.uptime());
   try {
-    await sql`select 1`.execute(deps.db);
-    const count = await deps.db
-      .selectFrom('batches')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .executeTakeFirst();
+    await ping(deps.db);
+    const batchCount = await countBatches(deps.db);
     return {
       ok: true,
       version: APP_VERSION,
       uptimeSeconds,
-      database: { reachable: true, engine: deps.engine, version: await deps.dbVersion(), batchCount: Number(count?.n ?? 0) },
+      database: { reachable: true, engine: deps.engine, version: await deps.dbVersion(), batchCount },
     };
   } catch (err) {
     return {

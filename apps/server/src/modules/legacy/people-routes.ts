@@ -9,11 +9,10 @@ import {
   updateGuideSchema,
   updateStudentSchema,
 } from '@learn/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { parse } from '../../platform/errors.js';
 import { requireRole } from '../../platform/authenticate.js';
 import * as people from '../people/service.js';
-import { listGuides, listStudents } from '../people/repository.js';
 import * as batches from '../batches/service.js';
 import { envelope } from './envelope.js';
 
@@ -34,8 +33,7 @@ const batchKey = z.object({ id: z.string({ error: 'id is required' }).min(1, 'id
  */
 export function legacyPeopleRoutes(app: FastifyInstance, deps: AppDeps) {
   app.get('/api/get_users.php', async (request) => {
-    requireRole(request, 'guide');
-    return { students: await listStudents(deps.db), guides: await listGuides(deps.db) };
+    return people.listPeople(deps, requireRole(request, 'guide'));
   });
 
   app.post('/api/add_student.php', async (request, reply) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { loginSchema } from '@learn/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { parse } from '../../platform/errors.js';
 import { envelope } from './envelope.js';
 import { login } from '../auth/service.js';

@@ -1,16 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { LiveEvent } from '@learn/shared';
-import type { AppDeps } from '../../app.js';
-
-/** Whether a signed-in user should receive an event. */
-export function audienceIncludes(event: LiveEvent, user: { id: string; role: string }): boolean {
-  switch (event.type) {
-    case 'access.changed':
-      return user.id === event.studentId;
-    default:
-      return false;
-  }
-}
+import type { AppDeps } from '../../platform/deps.js';
+import { audienceIncludes } from './events.js';
 
 /**
  * GET /api/ws: the live-event channel. The session cookie authenticates the upgrade (the normal

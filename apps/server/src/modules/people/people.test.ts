@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, GUIDE_EMAIL, GUIDE_PASSWORD, type TestApp } from '../../../test/harness.js';
-import { guideRemovalRefusal } from './policy.js';
+import { guideRemovalRefusal, mateAbilities } from './policy.js';
 import type { Actor } from '../../platform/authenticate.js';
 
 const actor = (id: string): Actor => ({
@@ -20,6 +20,20 @@ describe('guide removal policy', () => {
     ['g1', 'g2', 2, null],
   ])('%s removing %s with %i mates -> %s', (by, target, count, expected) => {
     expect(guideRemovalRefusal(actor(by), target, count)).toBe(expected);
+  });
+
+  it.each([
+    [
+      'oneself, the only mate: the one reason that applies',
+      'g1',
+      'g1',
+      1,
+      { remove: false, removeReason: 'You cannot remove your own account.' },
+    ],
+    ['another, the last mate', 'g1', 'g2', 1, { remove: false, removeReason: 'Cannot remove the last mate account.' }],
+    ['another of two', 'g1', 'g2', 2, { remove: true }],
+  ])('abilities: %s', (_what, by, target, count, expected) => {
+    expect(mateAbilities(actor(by), target, count)).toEqual(expected);
   });
 });
 
@@ -110,6 +124,16 @@ describe.each(engines)('students and mates (%s)', (engine) => {
     expect((await call('DELETE', `/api/students/${user.id}`)).statusCode).toBe(404);
     const log = await t.deps.db.selectFrom('audit_log').select('action').where('target', '=', user.id).execute();
     expect(log.map((l) => l.action)).toEqual(expect.arrayContaining(['student.create', 'student.reset-password', 'student.remove']));
+  });
+
+  it('lists each mate with what the caller may do with it (the page copies no rule)', async () => {
+    const { guides } = (await call('GET', '/api/guides')).json();
+    expect(guides).toHaveLength(1);
+    expect(guides[0].abilities).toEqual({ remove: false, removeReason: 'You cannot remove your own account.' });
+    const added = await call('POST', '/api/guides', { name: 'Listed Mate', email: 'listed@example.com' });
+    const listed = (await call('GET', '/api/guides')).json().guides as { id: string; abilities: unknown }[];
+    expect(listed.find((g) => g.id === added.json().user.id)?.abilities).toEqual({ remove: true });
+    expect((await call('DELETE', `/api/guides/${added.json().user.id}`)).statusCode).toBe(200);
   });
 
   it('manages mates: not oneself, never the last one', async () => {

@@ -1,8 +1,8 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { GuideRow, PublicUser, StudentRow } from '@learn/shared';
-import type { Database, UsersTable } from '../../db/schema.js';
+import type { UsersTable } from '../../db/schema.js';
 
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor } from '../../db/executor.js';
 
 /** The one mapper from a users row to what the API may show: never the password hash. */
 export function toPublicUser(row: Pick<Selectable<UsersTable>, 'id' | 'name' | 'email' | 'role' | 'batch_id' | 'last_login'>): PublicUser {
@@ -124,4 +124,43 @@ export function toGuideRow(r: Pick<Selectable<UsersTable>, 'id' | 'name' | 'emai
 export async function listGuides(db: Executor): Promise<GuideRow[]> {
   const rows = await db.selectFrom('users').selectAll().where('role', '=', 'guide').orderBy('name').orderBy('id').execute();
   return rows.map(toGuideRow);
+}
+
+/** Batch ids and names, for reading a roster's batch column (a name or an id). */
+export function listBatchKeys(db: Executor) {
+  return db.selectFrom('batches').select(['id', 'name']).execute();
+}
+
+export async function listEmails(db: Executor): Promise<Set<string>> {
+  return new Set((await db.selectFrom('users').select('email').execute()).map((u) => u.email));
+}
+
+export interface NewStudent {
+  id: string;
+  name: string;
+  email: string;
+  passwordHash: string;
+  batchId: string | null;
+}
+
+/** Inserts students 200 rows per statement (a roster may hold thousands). */
+export async function insertStudents(db: Executor, students: NewStudent[], at: Date): Promise<void> {
+  for (let i = 0; i < students.length; i += 200) {
+    const chunk = students.slice(i, i + 200);
+    await db
+      .insertInto('users')
+      .values(
+        chunk.map((s) => ({
+          id: s.id,
+          name: s.name,
+          email: s.email,
+          role: 'student' as const,
+          password_hash: s.passwordHash,
+          batch_id: s.batchId,
+          last_login: null,
+          created_at: at.toISOString(),
+        })),
+      )
+      .execute();
+  }
 }

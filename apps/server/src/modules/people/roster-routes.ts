@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { rosterImportSchema } from '@learn/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { parse } from '../../platform/errors.js';
 import { requireRole } from '../../platform/authenticate.js';
 import { importRoster, previewRoster } from './roster.js';

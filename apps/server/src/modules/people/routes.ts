@@ -1,18 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { createGuideSchema, createStudentSchema, updateGuideSchema, updateStudentSchema } from '@learn/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { parse } from '../../platform/errors.js';
 import { requireRole } from '../../platform/authenticate.js';
-import * as repo from './repository.js';
 import * as service from './service.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
 export function peopleRoutes(app: FastifyInstance, deps: AppDeps) {
   app.get('/api/students', async (request) => {
-    requireRole(request, 'guide');
-    return { students: await repo.listStudents(deps.db) };
+    return { students: await service.listStudents(deps, requireRole(request, 'guide')) };
   });
   app.post('/api/students', async (request, reply) => {
     const actor = requireRole(request, 'guide');
@@ -36,8 +34,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   app.get('/api/guides', async (request) => {
-    requireRole(request, 'guide');
-    return { guides: await repo.listGuides(deps.db) };
+    return { guides: await service.listGuides(deps, requireRole(request, 'guide')) };
   });
   app.post('/api/guides', async (request, reply) => {
     const actor = requireRole(request, 'guide');

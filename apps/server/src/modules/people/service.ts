@@ -2,28 +2,45 @@ import type {
   CreateGuideInput,
   CreateStudentInput,
   CreatedAccount,
+  GuideListItem,
   GuideRow,
   StudentRow,
   UpdateGuideInput,
   UpdateStudentInput,
 } from '@learn/shared';
-import type { Kysely, Transaction } from 'kysely';
-import type { AppDeps } from '../../app.js';
-import type { Database } from '../../db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
 import type { Actor } from '../../platform/authenticate.js';
 import { authorizationError, conflictError, notFoundError, validationError } from '../../platform/errors.js';
 import { audit } from '../../platform/audit.js';
 import { generatePassword } from '../../platform/passwords.js';
 import { destroyUserSessions } from '../../platform/sessions.js';
 import * as repo from './repository.js';
-import { canManagePeople, guideRemovalRefusal } from './policy.js';
+import { canManagePeople, guideRemovalRefusal, mateAbilities } from './policy.js';
 
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor } from '../../db/executor.js';
 
 export const DUPLICATE_EMAIL = 'A user with this email already exists.';
 
 function requireManager(actor: Actor) {
   if (!canManagePeople(actor)) throw authorizationError('You do not have permission to perform this action');
+}
+
+export async function listStudents(deps: AppDeps, actor: Actor): Promise<StudentRow[]> {
+  requireManager(actor);
+  return repo.listStudents(deps.db);
+}
+
+/** The mates, each with what this actor may do with it (the page shows it and copies no rule). */
+export async function listGuides(deps: AppDeps, actor: Actor): Promise<GuideListItem[]> {
+  requireManager(actor);
+  const guides = await repo.listGuides(deps.db);
+  return guides.map((g) => ({ ...g, abilities: mateAbilities(actor, g.id, guides.length) }));
+}
+
+/** Students and mates as plain rows (the legacy get_users.php contract). */
+export async function listPeople(deps: AppDeps, actor: Actor): Promise<{ students: StudentRow[]; guides: GuideRow[] }> {
+  requireManager(actor);
+  return { students: await repo.listStudents(deps.db), guides: await repo.listGuides(deps.db) };
 }
 
 /** New ids have the form user_student_{timestamp} / user_guide_{timestamp}; a clash gets a suffix. */

@@ -1,8 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
 import { badges, type BadgeAward } from '@learn/shared';
-import type { Database } from '../../db/schema.js';
 
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor } from '../../db/executor.js';
 
 /** Records a completion once; true when this call recorded it. */
 export async function insertCompletion(db: Executor, studentId: string, lectureId: string, at: Date): Promise<boolean> {
@@ -57,4 +55,15 @@ export async function listAwards(db: Executor, studentId: string, limit?: number
     const badge = badges.find((b) => b.id === r.badge_id);
     return badge ? [{ ...badge, awardedAt: r.awarded_at }] : [];
   });
+}
+
+/** A student's completed lectures of every course, by day. */
+export function listCompletedLectures(db: Executor, studentId: string) {
+  return db
+    .selectFrom('lecture_completions')
+    .innerJoin('lectures', 'lectures.id', 'lecture_completions.lecture_id')
+    .select(['lectures.course_id', 'lectures.id', 'lectures.day', 'lectures.title', 'lecture_completions.completed_at'])
+    .where('lecture_completions.student_id', '=', studentId)
+    .orderBy('lectures.day')
+    .execute();
 }

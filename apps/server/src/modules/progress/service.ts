@@ -1,11 +1,12 @@
 import { badges, type CompleteLectureResult } from '@learn/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 import type { Actor } from '../../platform/authenticate.js';
 import { authorizationError, notFoundError } from '../../platform/errors.js';
 import { findLecture, grantsFor } from '../courses/repository.js';
 import { canCompleteLecture } from '../courses/policy.js';
 import * as repo from './repository.js';
 import { badgesForCompletion } from './badge-rules.js';
+import { completesLectures, completionRefusal } from './policy.js';
 
 /**
  * Records that a student completed a lecture (once), and awards the badges it earns. Returns only the
@@ -14,9 +15,8 @@ import { badgesForCompletion } from './badge-rules.js';
 export async function completeLecture(deps: AppDeps, actor: Actor, lectureId: string): Promise<CompleteLectureResult> {
   const lecture = await findLecture(deps.db, lectureId);
   if (!lecture) throw notFoundError('Lecture not found');
-  const grants = actor.role === 'student' ? await grantsFor(deps.db, actor.id, lectureId) : new Set<never>();
-  if (!canCompleteLecture(actor, grants))
-    throw authorizationError(actor.role === 'student' ? "Your guide hasn't granted you access yet." : 'Only students complete lectures');
+  const grants = completesLectures(actor) ? await grantsFor(deps.db, actor.id, lectureId) : new Set<never>();
+  if (!canCompleteLecture(actor, grants)) throw authorizationError(completionRefusal(actor));
   const now = deps.clock.now();
   const awarded = await deps.db.transaction().execute(async (trx) => {
     await repo.insertCompletion(trx, actor.id, lectureId, now);

@@ -5,8 +5,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
 // Every Mantine style for the signed-in pages (the first pages load only theirs: app/first-page.css).
 import '@mantine/core/styles.layer.css';
-import { useAuth } from '../auth-provider';
-import { PageLoader, usePrefix } from '../router';
+import { useAuth } from '../../lib/auth';
+import { PageLoader, usePrefix } from '../../lib/course-prefix';
 import { Sidebar } from './sidebar';
 import { Header } from './header';
 import { useLiveEvents } from '../../lib/live-events';

@@ -2,7 +2,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ActionIcon, Anchor, Box, Breadcrumbs, Burger, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconArrowLeft, IconLayoutDashboard, IconLogout } from '@tabler/icons-react';
 import { prefixLabels, type CoursePrefix } from '@learn/shared';
-import { useAuth } from '../auth-provider';
+import { useAuth } from '../../lib/auth';
 import { homePath, pageFor, roleLabel } from '../routes';
 
 /** Breadcrumb labels for a path inside the course area: Home / course / page (/ detail). */
@@ -32,7 +32,7 @@ export function Header({ prefix, navOpened, onToggleNav }: { prefix: CoursePrefi
 
   async function signOut() {
     await logout();
-    navigate(`/${prefix}/login`, { replace: true });
+    void navigate(`/${prefix}/login`, { replace: true });
   }
 
   return (

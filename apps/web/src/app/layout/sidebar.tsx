@@ -1,7 +1,7 @@
 import { NavLink as RouterLink } from 'react-router-dom';
 import { Box, Divider, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { prefixLabels, type CoursePrefix } from '@learn/shared';
-import { useAuth } from '../auth-provider';
+import { useAuth } from '../../lib/auth';
 import { pages, roleLabel } from '../routes';
 import { CourseSection } from '../../features/lectures/components/course-section';
 

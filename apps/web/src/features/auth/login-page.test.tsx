@@ -3,7 +3,7 @@ import { render, screen, fireEvent, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { AuthProvider, useAuth } from '../../app/auth-provider';
+import { AuthProvider, useAuth } from '../../lib/auth';
 import { LoginRoute } from '../../app/router';
 
 function renderLogin() {

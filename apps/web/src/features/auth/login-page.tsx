@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Box, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { firstFieldErrors, loginSchema, prefixLabels, type CoursePrefix } from '@learn/shared';
-import { useAuth } from '../../app/auth-provider';
+import { useAuth } from '../../lib/auth';
 import { toAppError } from '../../lib/errors';
 
 type Field = 'email' | 'password';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from
 import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { accessKinds, type AccessKind } from '@learn/shared';
-import { usePrefix } from '../../app/router';
+import { usePrefix } from '../../lib/course-prefix';
 import { useSelectedCourse } from '../../lib/course-selection';
 import { toAppError } from '../../lib/errors';
 import { notify } from '../../lib/notify';

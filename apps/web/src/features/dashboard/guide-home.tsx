@@ -1,5 +1,5 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
-import { usePrefix } from '../../app/router';
+import { usePrefix } from '../../lib/course-prefix';
 import { useSelectedCourse } from '../../lib/course-selection';
 import { useGuideDashboard } from './api/get-dashboards';
 import { QuickLinks, SummaryCards } from './components/guide-cards';

@@ -1,6 +1,6 @@
 import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useAuth } from '../../app/auth-provider';
-import { usePrefix } from '../../app/router';
+import { useAuth } from '../../lib/auth';
+import { usePrefix } from '../../lib/course-prefix';
 import { useSelectedCourse } from '../../lib/course-selection';
 import { useStudentDashboard } from './api/get-dashboards';
 import { firstName } from './components/format';

@@ -3,13 +3,13 @@ import { Navigate, useParams } from 'react-router-dom';
 import { Alert, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import type { LectureView } from '@learn/shared';
-import { useAuth } from '../../app/auth-provider';
-import { usePrefix } from '../../app/router';
+import { useAuth } from '../../lib/auth';
+import { usePrefix } from '../../lib/course-prefix';
 import { useSelectedCourse } from '../../lib/course-selection';
 import { toAppError } from '../../lib/errors';
 // The one entry point of the scratchpad: a floating button and a lazy panel (its code loads on first open).
-import { useScratchpad } from '../scratchpad/scratchpad-launcher';
-import { courseLanguages, lectureLanguage } from '../scratchpad/languages';
+import { useScratchpad } from '../../lib/scratchpad/scratchpad-launcher';
+import { courseLanguages, lectureLanguage } from '../../lib/scratchpad/languages';
 import { useLecture } from './api/get-lecture';
 import { CompleteLecture } from './components/complete-lecture';
 import { LectureTabs } from './components/lecture-tabs';

@@ -1,39 +1,22 @@
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { Alert, Stack, Text, Title } from '@mantine/core';
-import { usePrefix } from '../../app/router';
+import { usePrefix } from '../../lib/course-prefix';
 import { toAppError } from '../../lib/errors';
-import { useSelectedCourse } from '../../lib/course-selection';
-import { useAssignment, useCourseLectures } from './api/assignment';
+import { useAddressFollows, useLecturePicker } from '../../lib/use-lecture-picker';
+import { useAssignment } from './api/assignment';
 import { AssignmentEditor } from './components/assignment-editor';
 import { LecturePicker } from '../../lib/ui/lecture-picker';
 import { ErrorState, LoadingState } from '../../lib/ui/query-state';
-import { useUnsavedChanges } from '../../lib/ui/unsaved-changes';
 
 /**
  * Manage Assignments: a lecture's practice tasks (type, text, starter code) in the course chosen in the
  * sidebar. The lecture is in `?lecture=`.
  */
 export default function ManageAssignmentsPage() {
-  const prefix = usePrefix();
-  const selection = useSelectedCourse(prefix);
-  const courseId = selection.course?.id;
-  const lectures = useCourseLectures(courseId);
-  const [params, setParams] = useSearchParams();
-  const [dirty, setDirty] = useState(false);
-  const guard = useUnsavedChanges(dirty);
-  const list = lectures.data?.lectures ?? [];
-  const requested = params.get('lecture');
-  // A lecture of another course (the course was switched in the sidebar) stays open only while it holds unsaved edits.
-  const lectureId = requested && (dirty || list.some((l) => l.id === requested)) ? requested : list[0]?.id;
+  const picker = useLecturePicker(usePrefix());
+  const { selection, courseId, lectures, list, lectureId, setDirty, guard, setParams } = picker;
   const assignment = useAssignment(lectureId);
   const open = assignment.data && assignment.data.lectureId === lectureId ? assignment.data : undefined;
-
-  // The address follows the open lecture while it has no unsaved edits, so that with edits the lecture stays put.
-  const openId = open?.lectureId;
-  useEffect(() => {
-    if (openId && !dirty && requested !== openId) setParams({ lecture: openId }, { replace: true });
-  }, [openId, dirty, requested, setParams]);
+  useAddressFollows(picker, open?.lectureId);
 
   let body;
   // The open editor stays mounted whatever else reloads, so its text is never thrown away.

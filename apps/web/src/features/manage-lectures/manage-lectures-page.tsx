@@ -1,38 +1,21 @@
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { Stack, Text, Title } from '@mantine/core';
-import { usePrefix } from '../../app/router';
-import { useSelectedCourse } from '../../lib/course-selection';
-import { useCourseLectures, useLectureEdit } from './api/lecture-edit';
+import { usePrefix } from '../../lib/course-prefix';
+import { useAddressFollows, useLecturePicker } from '../../lib/use-lecture-picker';
+import { useLectureEdit } from './api/lecture-edit';
 import { LectureEditor } from './components/lecture-editor';
 import { LecturePicker } from '../../lib/ui/lecture-picker';
 import { ErrorState, LoadingState } from '../../lib/ui/query-state';
-import { useUnsavedChanges } from '../../lib/ui/unsaved-changes';
 
 /**
  * Manage Lectures (platform-core.md sections 2 and 5, "Lecture editing") for the course chosen in the
  * sidebar. The chosen lecture is in `?lecture=`, so a reload or a shared link opens the same one.
  */
 export default function ManageLecturesPage() {
-  const prefix = usePrefix();
-  const selection = useSelectedCourse(prefix);
-  const courseId = selection.course?.id;
-  const lectures = useCourseLectures(courseId);
-  const [params, setParams] = useSearchParams();
-  const [dirty, setDirty] = useState(false);
-  const guard = useUnsavedChanges(dirty);
-  const list = lectures.data?.lectures ?? [];
-  const requested = params.get('lecture');
-  // A lecture of another course (the course was switched in the sidebar) stays open only while it holds unsaved edits.
-  const lectureId = requested && (dirty || list.some((l) => l.id === requested)) ? requested : list[0]?.id;
+  const picker = useLecturePicker(usePrefix());
+  const { selection, courseId, lectures, list, lectureId, setDirty, guard, setParams } = picker;
   const edit = useLectureEdit(lectureId);
   const open = edit.data && edit.data.id === lectureId ? edit.data : undefined;
-
-  // The address follows the open lecture while it has no unsaved edits, so that with edits the lecture stays put.
-  const openId = open?.id;
-  useEffect(() => {
-    if (openId && !dirty && requested !== openId) setParams({ lecture: openId }, { replace: true });
-  }, [openId, dirty, requested, setParams]);
+  useAddressFollows(picker, open?.id);
 
   let body;
   // The open editor stays mounted whatever else reloads, so its text is never thrown away.

@@ -1,28 +1,32 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { GuideRow } from '@learn/shared';
+import type { GuideListItem, GuideRow } from '@learn/shared';
 import ManageMatesPage from './manage-mates-page';
 import { guide, json, renderPage, stubFetch } from '../../test/render-page';
 
-const self: GuideRow = {
+const self: GuideListItem = {
   id: guide.id,
   name: guide.name,
   email: guide.email,
   role: 'guide',
   lastLogin: '2025-03-01T09:00:00.000Z',
   createdAt: '',
+  abilities: { remove: false, removeReason: 'You cannot remove your own account.' },
 };
-const linus: GuideRow = {
+const linus: GuideListItem = {
   id: 'user_guide_2',
   name: 'Linus Mate',
   email: 'linus@example.com',
   role: 'guide',
   lastLogin: null,
   createdAt: '',
+  abilities: { remove: true },
 };
+/** What the server sends when Linus is the only mate left (spec 5). */
+const lastLinus: GuideListItem = { ...linus, abilities: { remove: false, removeReason: 'Cannot remove the last mate account.' } };
 
 type Route = (url: string, init?: RequestInit) => Response | undefined;
-function serve(list: GuideRow[], extra: Route = () => undefined) {
+function serve(list: GuideListItem[], extra: Route = () => undefined) {
   return stubFetch(
     guide,
     (url, init) => extra(url, init) ?? (url.endsWith('/api/guides') && init?.method === 'GET' ? json(200, { guides: list }) : undefined),
@@ -44,12 +48,14 @@ describe('ManageMatesPage', () => {
     expect(within(rows[1]!).getByText('Never')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: `Remove ${self.name}` }));
     expect(await screen.findByText('You cannot remove your own account.')).toBeTruthy();
+    // One warning: the one that applies.
+    expect(screen.getAllByText('Cannot Remove')).toHaveLength(1);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls(fetchMock, 'DELETE')).toHaveLength(0);
   });
 
   it('warns that the last mate cannot be removed', async () => {
-    const fetchMock = serve([linus]);
+    const fetchMock = serve([lastLinus]);
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'Remove Linus Mate' }));
     expect(await screen.findByText('Cannot remove the last mate account.')).toBeTruthy();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Stack, Text, Title } from '@mantine/core';
-import type { GuideRow } from '@learn/shared';
-import { useAuth } from '../../app/auth-provider';
+import type { GuideListItem, GuideRow } from '@learn/shared';
+import { useAuth } from '../../lib/auth';
 import { toAppError } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { useMates, useRemoveMate, useResetMatePassword } from './api/mates';
@@ -11,7 +11,6 @@ import { EditMateModal } from './components/edit-mate-modal';
 import { MateList } from './components/mate-list';
 import { PasswordDialog, type ShownPassword } from '../../lib/ui/password-dialog';
 import { ErrorState, LoadingState } from '../../lib/ui/query-state';
-import { removalRefusals } from './lib/removal';
 import { readableErrors } from '../../lib/ui/ui';
 
 /** Manage Mates (platform-core.md sections 2, 5, 8): add form and the list with edit, reset and remove. */
@@ -45,11 +44,10 @@ export default function ManageMatesPage() {
     });
   }
 
-  function askRemove(m: GuideRow) {
-    // Checked before calling (spec 5); the server checks again.
-    const refusals = removalRefusals(m.id, user?.id, mates.data?.length ?? 0);
-    if (refusals.length) {
-      refusals.forEach((message) => notify({ type: 'warning', title: 'Cannot Remove', message }));
+  function askRemove(m: GuideListItem) {
+    // The server says with the list whether this mate may be removed, and why not (spec 5); it checks again.
+    if (!m.abilities.remove) {
+      notify({ type: 'warning', title: 'Cannot Remove', message: m.abilities.removeReason ?? 'This mate cannot be removed.' });
       return;
     }
     setConfirm({

@@ -58,9 +58,13 @@ describe('ContentBlocks', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Copy Python code' }));
     expect(await screen.findByRole('button', { name: 'Copied' })).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith('print("hi")');
-    act(() => vi.advanceTimersByTime(1900));
+    await act(() => {
+      vi.advanceTimersByTime(1900);
+    });
     expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy();
-    act(() => vi.advanceTimersByTime(200));
+    await act(() => {
+      vi.advanceTimersByTime(200);
+    });
     expect(screen.getByRole('button', { name: 'Copy Python code' })).toBeTruthy();
   });
 });

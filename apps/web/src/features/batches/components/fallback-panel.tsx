@@ -2,12 +2,10 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconDatabaseExport } from '@tabler/icons-react';
 import type { FallbackBatches } from '../lib/fallback';
 import { BatchList } from './batch-list';
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../../lib/format-date';
 
 function savedWhen(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? 'an unknown time' : dateTime.format(d);
+  return formatDateTime(iso, 'an unknown time');
 }
 
 /** The loading-problem helper (spec 2, 8): offers the last saved list when the server cannot be reached. */

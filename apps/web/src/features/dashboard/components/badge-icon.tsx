@@ -1,5 +1,5 @@
 import { ThemeIcon } from '@mantine/core';
-import { BadgeIcon } from '../../badges/badge-icon';
+import { BadgeIcon } from '../../../lib/badges/badge-icon';
 
 /** A badge's icon in a round chip; decorative, since the badge name is printed beside it. */
 export function BadgeChip({ icon }: { icon: string }) {

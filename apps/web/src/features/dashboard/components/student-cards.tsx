@@ -3,7 +3,7 @@ import { Badge, Button, Card, Group, RingProgress, Stack, Text, Title } from '@m
 import { IconArrowRight } from '@tabler/icons-react';
 import { GREEN_GRADE_ABOVE, type BadgeAward, type GradeItem, type StudentDashboard } from '@learn/shared';
 import { BadgeChip } from './badge-icon';
-import { formatDate } from './format';
+import { formatDate } from '../../../lib/format-date';
 
 export function ProgressCard({ data }: { data: StudentDashboard }) {
   const percent = Math.round(data.percentComplete);

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Anchor, Card, Group, Progress, Select, Stack, Table, Text, Title } from '@mantine/core';
 import type { GuideStudentRow } from '@learn/shared';
-import { formatLastLogin } from './format';
+import { formatLastLoginRelative as formatLastLogin } from '../../../lib/format-date';
 
 export const sortOptions = [
   { value: 'progress-asc', label: 'Least progress first' },

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import type { LectureView } from '@learn/shared';
-import { useBadgeAwards } from '../../badges/badge-dialog';
+import { useBadgeAwards } from '../../../lib/badges/badge-dialog';
 import { toAppError } from '../../../lib/errors';
 import { useCompleteLecture } from '../api/complete-lecture';
 

@@ -3,9 +3,9 @@ import { Link, useMatch } from 'react-router-dom';
 import { Box, Button, Collapse, Group, Loader, NativeSelect, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconCircleCheckFilled, IconLock } from '@tabler/icons-react';
 import type { CoursePrefix, LectureListItem } from '@learn/shared';
-import { useAuth } from '../../../app/auth-provider';
+import { useAuth } from '../../../lib/auth';
 import { useSelectedCourse } from '../../../lib/course-selection';
-import { useCourseLectures } from '../api/get-course-lectures';
+import { useCourseLectures } from '../../../lib/course-lectures';
 
 function LoadingCourse() {
   return (

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import type { LectureView } from '@learn/shared';
 import { stubFetch } from '../../../test/render-page';
-import { AuthProvider } from '../../../app/auth-provider';
+import { AuthProvider } from '../../../lib/auth';
 
 // The fetch stub and the two users are the shared ones; this file adds the lecture fixtures and renderAt.
 export { json, stubFetch, student, guide, type Handler } from '../../../test/render-page';

@@ -1,18 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AssignmentEdit, AssignmentView, CourseLecturesResponse } from '@learn/shared';
+import type { AssignmentEdit, AssignmentView } from '@learn/shared';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/course-selection';
 
 export const assignmentKey = (lectureId: string) => ['assignment-edit', lectureId] as const;
-
-/** GET /api/courses/:courseId/lectures — the same list (and cache entry) the sidebar uses. */
-export function useCourseLectures(courseId: string | undefined) {
-  return useQuery({
-    queryKey: queryKeys.lectures(courseId ?? ''),
-    queryFn: ({ signal }) => api<CourseLecturesResponse>(`courses/${encodeURIComponent(courseId!)}/lectures`, { signal }),
-    enabled: !!courseId,
-  });
-}
 
 /** GET /api/lectures/:lectureId/assignment — the tasks with whether each is autograded (guides only). */
 export function useAssignment(lectureId: string | undefined) {

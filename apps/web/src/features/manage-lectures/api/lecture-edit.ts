@@ -1,18 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CourseLecturesResponse, LectureEdit, LectureEditView } from '@learn/shared';
+import type { LectureEdit, LectureEditView } from '@learn/shared';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/course-selection';
 
 export const lectureEditKey = (lectureId: string) => ['lecture-edit', lectureId] as const;
-
-/** GET /api/courses/:courseId/lectures — the same list (and cache entry) the sidebar uses. */
-export function useCourseLectures(courseId: string | undefined) {
-  return useQuery({
-    queryKey: queryKeys.lectures(courseId ?? ''),
-    queryFn: ({ signal }) => api<CourseLecturesResponse>(`courses/${encodeURIComponent(courseId!)}/lectures`, { signal }),
-    enabled: !!courseId,
-  });
-}
 
 /** GET /api/lectures/:lectureId/edit — the editable lecture with the quiz answer key (guides only). */
 export function useLectureEdit(lectureId: string | undefined) {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreatedAccount, CreateGuideInput, GuideRow, UpdateGuideInput } from '@learn/shared';
+import type { CreatedAccount, CreateGuideInput, GuideListItem, GuideRow, UpdateGuideInput } from '@learn/shared';
 import { api } from '../../../lib/api-client';
 
 export const matesKey = ['manage-mates', 'list'] as const;
@@ -8,7 +8,7 @@ export const matesKey = ['manage-mates', 'list'] as const;
 export function useMates() {
   return useQuery({
     queryKey: matesKey,
-    queryFn: ({ signal }) => api<{ guides: GuideRow[] }>('guides', { signal }).then((r) => r.guides),
+    queryFn: ({ signal }) => api<{ guides: GuideListItem[] }>('guides', { signal }).then((r) => r.guides),
   });
 }
 

@@ -1,16 +1,16 @@
 import { Button, Card, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { GuideRow } from '@learn/shared';
-import { formatLastLogin } from '../lib/removal';
+import type { GuideListItem } from '@learn/shared';
+import { formatLastLogin } from '../../../lib/format-date';
 
 export interface MateActions {
-  onEdit: (m: GuideRow) => void;
-  onReset: (m: GuideRow) => void;
-  onRemove: (m: GuideRow) => void;
+  onEdit: (m: GuideListItem) => void;
+  onReset: (m: GuideListItem) => void;
+  onRemove: (m: GuideListItem) => void;
 }
 
 /** The mates, the signed-in one marked "(you)"; a table, or a card list on phones. */
-export function MateList({ mates, selfId, actions }: { mates: GuideRow[]; selfId: string | undefined; actions: MateActions }) {
+export function MateList({ mates, selfId, actions }: { mates: GuideListItem[]; selfId: string | undefined; actions: MateActions }) {
   const phone = useMediaQuery('(max-width: 47.99em)');
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="mates-title">
@@ -71,7 +71,7 @@ export function MateList({ mates, selfId, actions }: { mates: GuideRow[]; selfId
   );
 }
 
-function Name({ mate, self }: { mate: GuideRow; self: boolean }) {
+function Name({ mate, self }: { mate: GuideListItem; self: boolean }) {
   return (
     <Group gap={6} wrap="nowrap">
       <Text fw={600}>{mate.name}</Text>
@@ -84,7 +84,7 @@ function Name({ mate, self }: { mate: GuideRow; self: boolean }) {
   );
 }
 
-function RowButtons({ mate, actions }: { mate: GuideRow; actions: MateActions }) {
+function RowButtons({ mate, actions }: { mate: GuideListItem; actions: MateActions }) {
   return (
     <Group gap={6} wrap="wrap" justify="flex-end">
       <Button size="compact-sm" variant="outline" color="blue.9" onClick={() => actions.onEdit(mate)} aria-label={`Edit ${mate.name}`}>

@@ -1,7 +1,8 @@
 import { Group, List, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import type { StudentProgress } from '@learn/shared';
-import { formatDate, percent } from './format';
+import { formatDate } from '../../../lib/format-date';
+import { percent } from './format';
 
 type CourseEntry = StudentProgress['courses'][number];
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import type { StudentProgress } from '@learn/shared';
-import { BadgeIcon } from '../../badges/badge-icon';
-import { formatDate } from './format';
+import { BadgeIcon } from '../../../lib/badges/badge-icon';
+import { formatDate } from '../../../lib/format-date';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (

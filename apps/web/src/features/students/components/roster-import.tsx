@@ -2,14 +2,14 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, FileInput, Group, List, Modal, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
-import type { RosterImportResult, RosterPreview } from '@learn/shared';
+import { ROSTER_MAX_CHARS, ROSTER_MAX_ROWS, type RosterImportResult, type RosterPreview } from '@learn/shared';
 import { toAppError } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useImportRoster, usePreviewRoster } from '../api/students';
 import { downloadText, passwordsCsv, PREVIEW_ROW_LIMIT, previewRowsToShow } from '../lib/roster';
 import { modalProps, warningTitle } from '../../../lib/ui/ui';
 
-const MAX_CHARS = 5_000_000;
+const MAX_CHARS = ROSTER_MAX_CHARS;
 
 type Step = { kind: 'choose' } | { kind: 'preview'; csv: string; preview: RosterPreview } | { kind: 'done'; result: RosterImportResult };
 
@@ -117,7 +117,8 @@ function ChooseFile({ onPreview }: { onPreview: (csv: string, preview: RosterPre
             </List.Item>
           </List>
           <Text size="sm" c="gray.7" mt={4}>
-            A header line (name,email,batch) is optional. Up to 5000 rows at once. Nothing is created until you confirm the import.
+            A header line (name,email,batch) is optional. Up to {ROSTER_MAX_ROWS} rows at once. Nothing is created until you confirm the
+            import.
           </Text>
         </div>
         <FileInput

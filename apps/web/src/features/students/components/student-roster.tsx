@@ -18,7 +18,8 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import type { BatchRow, StudentRow } from '@learn/shared';
-import { ALL_BATCHES, filterStudents, formatLastLogin, NO_BATCH } from '../lib/roster';
+import { ALL_BATCHES, filterStudents, NO_BATCH } from '../lib/roster';
+import { formatLastLogin } from '../../../lib/format-date';
 
 /** Rows per page: an imported roster of thousands stays quick to draw. */
 export const PAGE_SIZE = 50;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RosterRow, StudentRow } from '@learn/shared';
-import { ALL_BATCHES, filterStudents, formatLastLogin, NO_BATCH, passwordsCsv, previewRowsToShow } from './roster';
+import { ALL_BATCHES, filterStudents, NO_BATCH, passwordsCsv, previewRowsToShow } from './roster';
+import { formatLastLogin } from '../../../lib/format-date';
 
 const student = (id: string, name: string, email: string, batchId: string | null): StudentRow => ({
   id,

@@ -50,12 +50,3 @@ export function downloadText(filename: string, text: string, type = 'text/csv;ch
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** 'Never' when the student has not signed in yet; otherwise the date and time in the reader's locale. */
-export function formatLastLogin(iso: string | null): string {
-  if (!iso) return 'Never';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : dateFormat.format(d);
-}

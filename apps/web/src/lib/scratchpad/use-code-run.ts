@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { RunLanguage } from '@learn/shared';
-import { toAppError } from '../../lib/errors';
+import { toAppError } from '../errors';
 import { openRunSocket, runOnce, type RunSocket } from './api/run-code';
 import { canShareMemory, PythonRunner } from './python/python-runner';
 import type { WorkerToPage } from './python/python-protocol';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { assignmentId, lectureId, type LoadedCourse } from '@learn/content';
-import type { Database } from '../../db/schema.js';
+import type { Database } from './schema.js';
 
 /**
  * Imports the bundled catalogue: every lecture and assignment not yet in the database is inserted.

@@ -1,5 +1,5 @@
 import type { RunClientMessage, RunLanguage, RunRequest, RunResponse, RunServerMessage } from '@learn/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '../../api-client';
 
 /** POST /api/run: the whole run with its input pasted in one go. */
 export function runOnce(body: RunRequest, signal: AbortSignal): Promise<RunResponse> {

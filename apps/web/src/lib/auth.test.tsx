@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AuthProvider, useAuth } from './auth-provider';
-import { setQueryCacheOwner } from '../lib/query-cache';
+import { AuthProvider, useAuth } from './auth';
+import { setQueryCacheOwner } from './query-cache';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 const guide = { id: 'g', name: 'G', email: 'g@example.com', role: 'guide', batchId: null, lastLogin: null };

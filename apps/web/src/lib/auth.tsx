@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { LoginInput, LoginResponse, PublicUser } from '@learn/shared';
-import { api, setUnauthenticatedHandler } from '../lib/api-client';
-import { clearQueryCache } from '../lib/query-cache';
+import { api, setUnauthenticatedHandler } from './api-client';
+import { clearQueryCache } from './query-cache';
 
 interface AuthState {
   /** undefined while the server is being asked who is signed in. */

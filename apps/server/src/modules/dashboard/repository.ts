@@ -1,0 +1,30 @@
+import type { Executor } from '../../db/executor.js';
+
+export interface StudentCompletionRow {
+  id: string;
+  name: string;
+  email: string;
+  last_login: string | null;
+  batch_name: string | null;
+  completed: number;
+}
+
+/** Every student with their batch name and how many lectures of the course they completed. */
+export async function studentsWithCompletions(db: Executor, courseId: string): Promise<StudentCompletionRow[]> {
+  const counts = db
+    .selectFrom('lecture_completions')
+    .innerJoin('lectures', 'lectures.id', 'lecture_completions.lecture_id')
+    .select((eb) => ['lecture_completions.student_id', eb.fn.countAll<string | number>().as('n')])
+    .where('lectures.course_id', '=', courseId)
+    .groupBy('lecture_completions.student_id')
+    .as('c');
+  const rows = await db
+    .selectFrom('users')
+    .leftJoin('batches', 'batches.id', 'users.batch_id')
+    .leftJoin(counts, 'c.student_id', 'users.id')
+    .select(['users.id', 'users.name', 'users.email', 'users.last_login', 'batches.name as batch_name', 'c.n'])
+    .where('users.role', '=', 'student')
+    .orderBy('users.name')
+    .execute();
+  return rows.map((r) => ({ ...r, batch_name: r.batch_name ?? null, completed: Number(r.n ?? 0) }));
+}

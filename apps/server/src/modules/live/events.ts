@@ -1,0 +1,20 @@
+import type { LiveEvent, LiveEventType } from '@learn/shared';
+
+/** Who receives an event: a pure rule on the event and the signed-in user of a socket. */
+export type Audience<E extends LiveEvent = LiveEvent> = (event: E, user: { id: string; role: string }) => boolean;
+
+/**
+ * Every live event type and its audience rule, in one place. A new type is added to the LiveEvent union in
+ * packages/shared/src/live.ts; the compiler then asks for its entry here, and nothing else changes.
+ */
+export const liveEventAudiences: { [T in LiveEventType]: Audience<Extract<LiveEvent, { type: T }>> } = {
+  // A student's open pages refresh their lecture list when their access changes.
+  'access.changed': (event, user) => user.id === event.studentId,
+  // Sent directly to a socket when it opens, never fanned out.
+  hello: () => false,
+};
+
+/** Whether a signed-in user should receive an event. */
+export function audienceIncludes(event: LiveEvent, user: { id: string; role: string }): boolean {
+  return (liveEventAudiences[event.type] as Audience)(event, user);
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { hasNul, NUL_MESSAGE } from '@learn/shared';
+import { validationError } from './errors.js';
+
+/** True when any string inside the value (at any depth) holds a NUL character. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return hasNul(value);
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((v) => containsNul(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => hasNul(k) || containsNul(v, depth + 1));
+}
+
+/**
+ * One set of input limits whatever the entry point: a NUL in a path parameter, the query or the body is
+ * a 400 before any route runs (PostgreSQL cannot store or compare one; it would be a 500). The shared
+ * schemas refuse it too, so forms say the same thing.
+ */
+export function installInputGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) throw validationError(NUL_MESSAGE);
+  });
+}

@@ -1,0 +1,6 @@
+/**
+ * A live event pushed over /api/ws. To add one: add its shape here; the server's registry
+ * (apps/server/src/modules/live/events.ts) then needs its audience rule, and nothing else changes.
+ */
+export type LiveEvent = { type: 'access.changed'; studentId: string } | { type: 'hello'; userId: string };
+export type LiveEventType = LiveEvent['type'];
