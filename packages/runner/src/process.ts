@@ -32,7 +32,12 @@ export interface ProcHandle {
   done: Promise<ProcOutcome>;
 }
 
-const signalNames = new Map<number, string>(Object.entries(constants.signals).map(([name, n]) => [n, name]));
+const aliases = new Set(['SIGIOT', 'SIGPOLL', 'SIGUNUSED']);
+const signalNames = new Map<number, string>(
+  Object.entries(constants.signals)
+    .filter(([name]) => !aliases.has(name))
+    .map(([name, n]) => [n, name]),
+);
 
 /**
  * Runs one sandbox command without blocking the event loop: output is capped (the cap marker ends stdout),

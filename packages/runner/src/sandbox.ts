@@ -67,6 +67,8 @@ export function sandboxCommand(cfg: SandboxConfig, spec: SandboxSpec): { cmd: st
   ];
   if (spec.workTmpfsBytes !== null) bwrap.push('--perms', '1777', '--size', String(spec.workTmpfsBytes), '--tmpfs', '/work');
   for (const m of spec.mounts) bwrap.push(m.writable ? '--bind' : '--ro-bind', m.host, m.dest);
+  // The root bwrap builds is a tmpfs without a size: read-only, so only /work and /tmp (both sized) take writes.
+  bwrap.push('--remount-ro', '/');
   const r = spec.rlimits;
   const cpu = Math.max(1, Math.ceil(r.cpuMs / 1000));
   bwrap.push(
