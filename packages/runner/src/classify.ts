@@ -2,7 +2,7 @@ import type { RunLimit, RunResult } from '@learn/shared';
 import { limitMessage, type RunnerLimits } from './limits.js';
 import type { ProcOutcome } from './process.js';
 
-const MEMORY = /MemoryError|std::bad_alloc|Cannot allocate memory|out of memory/;
+const MEMORY = /MemoryError|std::bad_alloc|Cannot allocate memory|out of memory|hard rss limit exhausted|allocation-size-too-big/;
 const PROCESSES = /Resource temporarily unavailable|BlockingIOError/;
 const FILE_SIZE = /File too large|No space left on device/;
 

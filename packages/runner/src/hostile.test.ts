@@ -49,6 +49,12 @@ describe('hostile programs: resources', () => {
     expect(Number(r!.stdout)).toBeGreaterThan(100);
   });
 
+  it('shared anonymous memory is held too (address-space backstop)', async () => {
+    const code = `#define _GNU_SOURCE\n${C_HEAD}#include <sys/mman.h>\nint main(void){ size_t n = (size_t)4 << 30; char*p = mmap(0, n, PROT_READ|PROT_WRITE, MAP_SHARED|MAP_ANONYMOUS, -1, 0); puts(p == MAP_FAILED ? "refused" : "MAPPED"); }`;
+    const { run: r } = await run('c', code);
+    expect(r!.stdout).toBe('refused\n');
+  });
+
   it('a memory hog in C++ is reported as "Memory limit exceeded"', async () => {
     const { run: r } = await run(
       'cpp',

@@ -23,6 +23,8 @@ export interface RunnerStatus {
 /** A program ready to run many times (compile once, run N tests). dispose() removes its folder. */
 export interface CompiledProgram {
   language: RunLanguage;
+  /** Built with a sanitizer: its memory is held by the sanitizer's RSS limit instead of rlimits. */
+  sanitized: boolean;
   dir: string;
   dispose(): Promise<void>;
 }
@@ -106,14 +108,18 @@ export class Runner {
     extraMounts: { host: string; dest: string }[],
     phase: 'compile' | 'run',
     opts: RunOptions = {},
+    sanitized = false,
   ) {
     const limits = { ...this.limits, ...opts.limits };
     const compiling = phase === 'compile';
+    const rlimits = rlimitsFor(limits, phase);
+    const mib = Math.floor(limits.memoryBytes / MiB);
     const { cmd, args } = sandboxCommand(this.sandbox, {
       mounts: [...(compiling && dir ? [{ host: dir, dest: '/work', writable: true }] : []), ...extraMounts],
       workTmpfsBytes: compiling && dir ? null : limits.fileBytes,
       tmpBytes: compiling ? 256 * MiB : limits.fileBytes,
-      rlimits: rlimitsFor(limits, phase),
+      rlimits: sanitized ? { ...rlimits, memoryBytes: null } : rlimits,
+      env: sanitized ? { ASAN_OPTIONS: `hard_rss_limit_mb=${mib}:allocator_may_return_null=1:detect_leaks=0` } : undefined,
       command,
     });
     return startProcess(cmd, args, {
@@ -135,7 +141,8 @@ export class Runner {
     await this.assertAvailable();
     await mkdir(this.workRoot, { recursive: true, mode: 0o711 });
     const dir = await mkdtemp(join(this.workRoot, 'run-'));
-    const program: CompiledProgram = { language: req.language, dir, dispose: () => rm(dir, { recursive: true, force: true }) };
+    const sanitized = (req.extraFlags ?? []).some((f) => f.startsWith('-fsanitize='));
+    const program: CompiledProgram = { language: req.language, sanitized, dir, dispose: () => rm(dir, { recursive: true, force: true }) };
     try {
       await writeFile(join(dir, FILE[req.language]), req.code);
       // The sandbox runs as the unprivileged uid: the folder is its own, and no one else's.
@@ -177,7 +184,7 @@ export class Runner {
     const command = python
       ? ['python3', ...(opts.interactive ? ['-u'] : []), 'main.py']
       : [...(opts.interactive ? ['stdbuf', '-o0', '-e0'] : []), './main'];
-    const proc = this.exec(command, null, [{ host: join(program.dir, file), dest: `/work/${file}` }], 'run', opts);
+    const proc = this.exec(command, null, [{ host: join(program.dir, file), dest: `/work/${file}` }], 'run', opts, program.sanitized);
     // Tracebacks name the learner's file, not the sandbox folder.
     const named = (r: ProcOutcome) => (python ? { ...r, stderr: r.stderr.replaceAll('"/work/main.py"', '"main.py"') } : r);
     return { ...proc, done: proc.done.then((r) => classifyRun(named(r), limits)) };

@@ -29,7 +29,9 @@ export interface SandboxSpec {
   /** A fresh tmpfs of this size as the current directory /work (unless /work is a mount above). */
   workTmpfsBytes: number | null;
   tmpBytes: number;
-  rlimits: { cpuMs: number; memoryBytes: number; processes: number; fileBytes: number };
+  /** memoryBytes null: no address-space rlimits (a sanitizer reserves terabytes; it polices RSS itself). */
+  rlimits: { cpuMs: number; memoryBytes: number | null; processes: number; fileBytes: number };
+  env?: Record<string, string>;
   command: string[];
 }
 
@@ -56,6 +58,7 @@ export function sandboxCommand(cfg: SandboxConfig, spec: SandboxSpec): { cmd: st
     '--setenv', 'PATH', SANDBOX_PATH,
     '--setenv', 'HOME', '/tmp',
     '--setenv', 'LANG', 'C.UTF-8',
+    '--setenv', 'GLIBC_TUNABLES', 'glibc.malloc.arena_max=4',
     '--ro-bind', '/usr', '/usr',
     '--symlink', 'usr/lib', '/lib',
     '--symlink', 'usr/lib64', '/lib64',
@@ -64,11 +67,14 @@ export function sandboxCommand(cfg: SandboxConfig, spec: SandboxSpec): { cmd: st
     '--proc', '/proc',
     '--dev', '/dev',
     '--perms', '1777', '--size', String(spec.tmpBytes), '--tmpfs', '/tmp',
+    '--perms', '1777', '--size', String(spec.tmpBytes), '--tmpfs', '/dev/shm',
   ];
+  for (const [k, v] of Object.entries(spec.env ?? {})) bwrap.push('--setenv', k, v);
   if (spec.workTmpfsBytes !== null) bwrap.push('--perms', '1777', '--size', String(spec.workTmpfsBytes), '--tmpfs', '/work');
   for (const m of spec.mounts) bwrap.push(m.writable ? '--bind' : '--ro-bind', m.host, m.dest);
-  // The root bwrap builds is a tmpfs without a size: read-only, so only /work and /tmp (both sized) take writes.
-  bwrap.push('--remount-ro', '/');
+  // The root and /dev that bwrap builds are tmpfs without a size: read-only, so only /work, /tmp and
+  // /dev/shm (all sized) take writes.
+  bwrap.push('--remount-ro', '/dev', '--remount-ro', '/');
   const r = spec.rlimits;
   const cpu = Math.max(1, Math.ceil(r.cpuMs / 1000));
   bwrap.push(
@@ -77,7 +83,9 @@ export function sandboxCommand(cfg: SandboxConfig, spec: SandboxSpec): { cmd: st
     '--',
     PRLIMIT,
     `--cpu=${cpu}:${cpu + 1}`,
-    `--as=${r.memoryBytes}`,
+    // Heap, stacks and private mappings count in RLIMIT_DATA; the address space (which glibc's per-thread
+    // malloc arenas reserve generously) only has a backstop at four times that, for shared mappings.
+    ...(r.memoryBytes === null ? [] : [`--data=${r.memoryBytes}`, `--as=${r.memoryBytes * 4}`]),
     `--nproc=${r.processes}`,
     `--fsize=${r.fileBytes}`,
     '--core=0',
