@@ -28,6 +28,7 @@ import { studentProgressRoutes } from './modules/progress/student-progress.js';
 import { rosterRoutes } from './modules/people/roster-routes.js';
 import { legacyPeopleRoutes } from './modules/legacy/people-routes.js';
 import type { PubSub } from './platform/pubsub.js';
+import { runnerRoutes } from './modules/runner/routes.js';
 
 /** What every module gets: configuration, the database, the clock and shared services. */
 export interface AppDeps {
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   rosterRoutes(app, deps);
   legacyPeopleRoutes(app, deps);
   liveRoutes(app, deps);
+  runnerRoutes(app, deps);
 
   const webDist = deps.config.webDist;
   if (webDist && existsSync(join(webDist, 'index.html'))) {
