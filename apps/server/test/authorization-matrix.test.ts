@@ -79,6 +79,16 @@ export const matrix: Row[] = [
   { method: 'POST', url: '/api/add_batch.php', payload: {}, expect: { anonymous: 401, student: 403, guide: 400 } },
   { method: 'PUT', url: '/api/update_batch.php', payload: {}, expect: { anonymous: 401, student: 403, guide: 400 } },
   { method: 'DELETE', url: '/api/remove_batch.php', payload: {}, expect: { anonymous: 401, student: 403, guide: 400 } },
+  // Code runner: every signed-in user runs code (a real sandboxed run); an invalid body shows they got past authorization.
+  {
+    method: 'POST',
+    url: '/api/run',
+    payload: { language: 'python', code: 'print(1)' },
+    expect: { anonymous: 401, student: 200, guide: 200 },
+  },
+  { method: 'POST', url: '/api/run', payload: { language: 'c', code: '' }, expect: { anonymous: 401, student: 400, guide: 400 } },
+  // The interactive socket without an upgrade: the session is checked before anything else.
+  { method: 'GET', url: '/api/run/ws', expect: { anonymous: 401, student: 404, guide: 404 } },
 ];
 
 describe.each(engines)('authorization matrix (%s)', (engine) => {
