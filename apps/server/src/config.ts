@@ -44,7 +44,7 @@ function runnerEnv() {
     RUNNER_SANDBOX_UID: int(1, 4_294_967_294, 65534),
     RUNNER_CONCURRENCY: int(1, 256, availableParallelism()),
     RUNNER_QUEUE_LENGTH: int(0, 10_000, 32),
-    RUNNER_RUNS_PER_MINUTE: int(1, 10_000, 30),
+    RUNNER_RUNS_PER_MINUTE: int(1, 1_000_000, 30),
     RUNNER_CPU_SECONDS: int(1, 600, 5),
     RUNNER_WALL_SECONDS: int(1, 600, 10),
     RUNNER_INTERACTIVE_SECONDS: int(1, 3600, 120),
