@@ -11,13 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Runner, compilerCommand } from '@learn/runner';
-import { buildApp, type AppDeps } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase, migrateToLatest } from '../apps/server/src/db/database.js';
-import { seed } from '../apps/server/src/db/seed.js';
-import { systemClock } from '../apps/server/src/platform/clock.js';
-import { PasswordHasher } from '../apps/server/src/platform/passwords.js';
-import { InProcessPubSub } from '../apps/server/src/platform/pubsub.js';
+import { createTestApp, GUIDE_EMAIL, GUIDE_PASSWORD } from '../apps/server/test/harness.js';
 
 const ITERATIONS = Number(process.env.BENCH_RUNNER_ITERATIONS ?? 15);
 const SECONDS = Number(process.env.BENCH_RUNNER_SECONDS ?? 30);
@@ -76,36 +70,12 @@ for (const lang of ['c', 'cpp', 'python'] as const) {
   );
 }
 
-// Throughput through the API.
-const dir = mkdtempSync(join(tmpdir(), 'learn-bench-'));
-const config = loadConfig({
-  DATA_DIR: dir,
-  LOG_LEVEL: 'silent',
-  LEARN_GUIDE_PASSWORD: 'bench-guide-pw',
-  PASSWORD_HASH_COST: '12',
-  RUNNER_RUNS_PER_MINUTE: '100000',
-});
-const handle = openDatabase(config);
-await migrateToLatest(handle);
-const deps: AppDeps = {
-  config,
-  db: handle.db,
-  engine: handle.engine,
-  dbVersion: () => handle.version(),
-  clock: systemClock,
-  hasher: new PasswordHasher(config.passwordHash.cost, 4),
-  pubsub: new InProcessPubSub(),
-};
-await seed(deps);
-const app = await buildApp(deps);
-await app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-const login = await fetch(`${base}/api/auth/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: 'guide@example.com', password: 'bench-guide-pw' }),
-});
-const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+// Throughput through the API (the test harness's app: in-memory SQLite, the real runner).
+const t = await createTestApp('sqlite', { RUNNER_RUNS_PER_MINUTE: '1000000' });
+const config = t.deps.config;
+await t.app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+const cookie = await t.login(GUIDE_EMAIL, GUIDE_PASSWORD);
 
 async function healthSamples(n: number, gapMs: number): Promise<number[]> {
   const out: number[] = [];
@@ -176,6 +146,4 @@ console.log(
 console.log(
   `  GET /api/health idle p50 ${pct(idle, 0.5).toFixed(1)} ms p95 ${pct(idle, 0.95).toFixed(1)} ms   saturated p50 ${pct(busyHealth, 0.5).toFixed(1)} ms p95 ${pct(busyHealth, 0.95).toFixed(1)} ms max ${Math.max(...busyHealth).toFixed(1)} ms (${busyHealth.length} samples)`,
 );
-await app.close();
-await handle.close();
-rmSync(dir, { recursive: true, force: true });
+await t.close();

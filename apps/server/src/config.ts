@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import type { RunnerLimits } from '@learn/runner';
 
 /**
  * Everything an operator can set, from the environment, validated once at start.
@@ -76,16 +77,8 @@ export interface RunnerConfig {
   concurrency: number;
   queueLength: number;
   runsPerMinute: number;
-  limits: {
-    cpuMs: number;
-    wallMs: number;
-    interactiveWallMs: number;
-    memoryBytes: number;
-    processes: number;
-    fileBytes: number;
-    outputBytes: number;
-    compileMs: number;
-  };
+  /** The compiler's own memory keeps the runner's default. */
+  limits: Omit<RunnerLimits, 'compileMemoryBytes'>;
 }
 
 export class ConfigError extends Error {}
