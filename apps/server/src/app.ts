@@ -24,6 +24,7 @@ import { liveRoutes } from './modules/live/routes.js';
 import { studentProgressRoutes } from './modules/progress/student-progress.js';
 import { rosterRoutes } from './modules/people/roster-routes.js';
 import { legacyPeopleRoutes } from './modules/legacy/people-routes.js';
+import { runnerRoutes } from './modules/runner/routes.js';
 
 /** Kept for branches written before AppDeps moved to platform/deps.ts; new code imports it from there. */
 export type { AppDeps } from './platform/deps.js';
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   rosterRoutes(app, deps);
   legacyPeopleRoutes(app, deps);
   liveRoutes(app, deps);
+  runnerRoutes(app, deps);
 
   const webDist = deps.config.webDist;
   if (webDist && existsSync(join(webDist, 'index.html'))) {

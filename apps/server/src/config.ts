@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import type { RunnerLimits } from '@learn/runner';
 
 /**
  * Everything an operator can set, from the environment, validated once at start.
@@ -32,7 +34,28 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  ...runnerEnv(),
 });
+
+/** The code runner's settings: where bubblewrap is, how many runs at once, and every limit of a run. */
+function runnerEnv() {
+  const int = (min: number, max: number, def: number) => z.coerce.number().int().min(min).max(max).default(def);
+  return {
+    RUNNER_BWRAP_PATH: z.string().default('/usr/bin/bwrap'),
+    RUNNER_SANDBOX_UID: int(1, 4_294_967_294, 65534),
+    RUNNER_CONCURRENCY: int(1, 256, availableParallelism()),
+    RUNNER_QUEUE_LENGTH: int(0, 10_000, 32),
+    RUNNER_RUNS_PER_MINUTE: int(1, 1_000_000, 30),
+    RUNNER_CPU_SECONDS: int(1, 600, 5),
+    RUNNER_WALL_SECONDS: int(1, 600, 10),
+    RUNNER_INTERACTIVE_SECONDS: int(1, 3600, 120),
+    RUNNER_MEMORY_MIB: int(16, 65_536, 256),
+    RUNNER_PROCESSES: int(1, 4096, 64),
+    RUNNER_FILE_MIB: int(1, 4096, 8),
+    RUNNER_OUTPUT_KIB: int(1, 65_536, 64),
+    RUNNER_COMPILE_SECONDS: int(1, 600, 10),
+  };
+}
 
 export type Config = {
   port: number;
@@ -45,7 +68,18 @@ export type Config = {
   trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDist: string | undefined;
+  runner: RunnerConfig;
 };
+
+export interface RunnerConfig {
+  bwrapPath: string;
+  sandboxUid: number;
+  concurrency: number;
+  queueLength: number;
+  runsPerMinute: number;
+  /** The compiler's own memory keeps the runner's default. */
+  limits: Omit<RunnerLimits, 'compileMemoryBytes'>;
+}
 
 export class ConfigError extends Error {}
 
@@ -69,5 +103,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    runner: {
+      bwrapPath: e.RUNNER_BWRAP_PATH,
+      sandboxUid: e.RUNNER_SANDBOX_UID,
+      concurrency: e.RUNNER_CONCURRENCY,
+      queueLength: e.RUNNER_QUEUE_LENGTH,
+      runsPerMinute: e.RUNNER_RUNS_PER_MINUTE,
+      limits: {
+        cpuMs: e.RUNNER_CPU_SECONDS * 1000,
+        wallMs: e.RUNNER_WALL_SECONDS * 1000,
+        interactiveWallMs: e.RUNNER_INTERACTIVE_SECONDS * 1000,
+        memoryBytes: e.RUNNER_MEMORY_MIB * 1024 * 1024,
+        processes: e.RUNNER_PROCESSES,
+        fileBytes: e.RUNNER_FILE_MIB * 1024 * 1024,
+        outputBytes: e.RUNNER_OUTPUT_KIB * 1024,
+        compileMs: e.RUNNER_COMPILE_SECONDS * 1000,
+      },
+    },
   };
 }

@@ -89,6 +89,16 @@ export const matrix: Row[] = [
   { method: 'GET', url: '/api/students/{student}/progress', expect: { anonymous: 401, student: 200, otherStudent: 403, guide: 200 } },
   { method: 'PATCH', url: '/api/students/{student}', payload: {}, expect: { anonymous: 401, student: 403, otherStudent: 403, guide: 200 } },
   { method: 'POST', url: '/api/auth/logout', freshSession: true, expect: { anonymous: 200, student: 200, guide: 200 } },
+  // Code runner: every signed-in user runs code (a real sandboxed run); an invalid body shows they got past authorization.
+  {
+    method: 'POST',
+    url: '/api/run',
+    payload: { language: 'python', code: 'print(1)' },
+    expect: { anonymous: 401, student: 200, guide: 200 },
+  },
+  { method: 'POST', url: '/api/run', payload: { language: 'c', code: '' }, expect: { anonymous: 401, student: 400, guide: 400 } },
+  // The interactive socket without an upgrade: the session is checked before anything else.
+  { method: 'GET', url: '/api/run/ws', expect: { anonymous: 401, student: 404, guide: 404 } },
 ];
 
 /** The live channel: who may open /api/ws (anonymous sockets are closed with 4401). */

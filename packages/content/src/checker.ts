@@ -1,13 +1,13 @@
 /**
  * Checks that a lesson's code really works: every `check: run` block compiles without warnings and prints
  * its expectedOutput, `check: compile` blocks compile, starter code compiles, and every reference solution
- * passes its tests. Content is trusted, so this runs the compilers directly (student code goes through the
- * sandboxed runner instead).
+ * passes its tests. Everything runs through the sandboxed runner (@learn/runner) under the very limits a
+ * student's run gets, so the catalogue is proven to work where students run it.
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
-import { tmpdir, cpus } from 'node:os';
-import { join, basename } from 'node:path';
+import { basename } from 'node:path';
+import { cpus } from 'node:os';
+import { Runner, type CompiledProgram } from '@learn/runner';
+import type { RunResult } from '@learn/shared';
 import type { LoadedLesson } from './loader.js';
 import type { CodeBlock } from './schema.js';
 
@@ -17,90 +17,69 @@ export interface CheckProblem {
   message: string;
 }
 
-interface ProcResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  timedOut: boolean;
-}
-
-function run(cmd: string, args: string[], opts: { stdin?: string; timeoutMs: number; cwd?: string }): Promise<ProcResult> {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, opts.timeoutMs);
-    child.stdout.on('data', (d: Buffer) => {
-      if (stdout.length < 1_000_000) stdout += d.toString();
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      if (stderr.length < 100_000) stderr += d.toString();
-    });
-    child.stdin.on('error', () => {});
-    child.stdin.end(opts.stdin ?? '');
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr, timedOut });
-    });
-  });
-}
-
 type Lang = 'c' | 'cpp' | 'python';
-const RUN_TIMEOUT_MS = 2000;
-const COMPILE_TIMEOUT_MS = 60_000;
 
-/** Compiles source in dir; returns the command to run it, or an error text. */
-async function compile(lang: Lang, source: string, dir: string, name: string, strict: boolean) {
-  if (lang === 'python') {
-    const file = join(dir, `${name}.py`);
-    writeFileSync(file, source);
-    const r = await run('python3', ['-m', 'py_compile', file], { timeoutMs: COMPILE_TIMEOUT_MS });
-    if (r.code !== 0) return { error: r.stderr.trim() || 'does not compile' };
-    return { cmd: 'python3', args: [file] };
-  }
-  const file = join(dir, `${name}.${lang === 'c' ? 'c' : 'cpp'}`);
-  const exe = join(dir, name);
-  writeFileSync(file, source);
-  const args =
-    lang === 'c'
-      ? ['-std=c17', '-Wall', '-Wextra', ...(strict ? ['-Werror'] : []), '-o', exe, file, '-lm']
-      : ['-std=c++20', '-Wall', '-Wextra', ...(strict ? ['-Werror'] : []), '-pthread', '-o', exe, file];
-  const r = await run(lang === 'c' ? 'gcc' : 'g++', args, { timeoutMs: COMPILE_TIMEOUT_MS, cwd: dir });
-  if (r.code !== 0) return { error: r.stderr.trim() || 'does not compile' };
-  return { cmd: exe, args: [] as string[] };
-}
+/** The student's runner: same sandbox, same limits. */
+const runner = new Runner();
 
 function firstLines(s: string, n = 12) {
   return s.split('\n').slice(0, n).join('\n');
 }
 
-interface Job {
-  where: string;
-  exec: (dir: string, name: string) => Promise<string | null>;
+/**
+ * Compiles source in the sandbox; warnings are errors when strict. Python has no compile step in the
+ * runner, so its syntax is checked by compiling the source inside the sandbox's Python.
+ */
+async function compile(lang: Lang, source: string, strict: boolean): Promise<{ program: CompiledProgram } | { error: string }> {
+  if (lang === 'python') {
+    const syntax = await runner.runProgram({ language: 'python', code: `compile(${JSON.stringify(source)}, "main.py", "exec")\n` });
+    if (syntax.run && syntax.run.exitCode !== 0) return { error: syntax.run.stderr.trim() || 'does not compile' };
+  }
+  const { compile: result, program } = await runner.compileOnce({ language: lang, code: source, extraFlags: strict ? ['-Werror'] : [] });
+  if (!program) return { error: result?.output.trim() || result?.limitMessage || 'does not compile' };
+  return { program };
 }
 
-function blockJob(lang: Lang, block: CodeBlock, where: string): Job | null {
+async function withProgram(lang: Lang, source: string, strict: boolean, use: (p: CompiledProgram) => Promise<string | null>) {
+  const c = await compile(lang, source, strict);
+  if ('error' in c) return c.error;
+  try {
+    return await use(c.program);
+  } finally {
+    await c.program.dispose();
+  }
+}
+
+function limitProblem(r: RunResult, what: string): string | null {
+  return r.limit ? `${what}: ${r.limitMessage}${r.stderr ? `\nstderr: ${firstLines(r.stderr, 4)}` : ''}` : null;
+}
+
+interface Job {
+  where: string;
+  exec: () => Promise<string | null>;
+}
+
+function blockJob(block: CodeBlock, where: string): Job | null {
   const check = block.check ?? (block.language === 'bash' ? 'none' : 'run');
-  if (check === 'none') return null;
-  if (block.language === 'bash') return null;
-  const blockLang = block.language as Lang;
-  void lang;
+  if (check === 'none' || block.language === 'bash') return null;
+  const lang = block.language as Lang;
   return {
     where,
-    async exec(dir, name) {
-      const c = await compile(blockLang, block.code, dir, name, true);
-      if ('error' in c) return `does not compile cleanly:\n${firstLines(c.error ?? '')}`;
-      if (check === 'compile') return null;
-      const r = await run(c.cmd, c.args, { stdin: block.stdin, timeoutMs: RUN_TIMEOUT_MS, cwd: dir });
-      if (r.timedOut) return `did not finish within ${RUN_TIMEOUT_MS} ms (waiting for input? give stdin)`;
-      if (block.expectedOutput !== undefined && r.stdout !== block.expectedOutput)
-        return `printed ${JSON.stringify(r.stdout)} but expectedOutput is ${JSON.stringify(block.expectedOutput)}`;
-      if (r.code !== 0 && blockLang !== 'python') return `exited with ${r.code}: ${firstLines(r.stderr, 4)}`;
-      return null;
+    exec: async () => {
+      const c = await compile(lang, block.code, true);
+      if ('error' in c) return `does not compile cleanly:\n${firstLines(c.error)}`;
+      try {
+        if (check === 'compile') return null;
+        const r = await runner.runCompiled(c.program, { stdin: block.stdin ?? '' });
+        const limit = limitProblem(r, 'stopped by a limit (waiting for input? give stdin)');
+        if (limit) return limit;
+        if (block.expectedOutput !== undefined && r.stdout !== block.expectedOutput)
+          return `printed ${JSON.stringify(r.stdout)} but expectedOutput is ${JSON.stringify(block.expectedOutput)}`;
+        if (r.exitCode !== 0 && lang !== 'python') return `exited with ${r.exitCode ?? r.signal}: ${firstLines(r.stderr, 4)}`;
+        return null;
+      } finally {
+        await c.program.dispose();
+      }
     },
   };
 }
@@ -111,33 +90,38 @@ function jobsFor(lesson: LoadedLesson, lang: Lang): Job[] {
   (['detailedContent', 'codeContent'] as const).forEach((section) =>
     lesson[section].forEach((b, i) => {
       if (b.type !== 'code') return;
-      const j = blockJob(lang, b, `${section}[${i}]`);
+      const j = blockJob(b, `${section}[${i}]`);
       if (j) jobs.push(j);
     }),
   );
   lesson.assignment.tasks.forEach((task, t) => {
-    if (task.initialCode && task.initialCode.trim())
+    const initial = task.initialCode;
+    if (initial && initial.trim())
       jobs.push({
         where: `assignment.tasks[${t}].initialCode`,
-        async exec(dir, name) {
-          const c = await compile(lang, task.initialCode!, dir, name, false);
-          return 'error' in c ? `starter code does not compile:\n${firstLines(c.error ?? '')}` : null;
+        exec: async () => {
+          const c = await compile(lang, initial, false);
+          if ('error' in c) return `starter code does not compile:\n${firstLines(c.error)}`;
+          await c.program.dispose();
+          return null;
         },
       });
     if (task.autograde === false || !task.solution || !task.tests) return;
     const { solution, tests } = task;
     jobs.push({
       where: `assignment.tasks[${t}].solution`,
-      async exec(dir, name) {
-        const c = await compile(lang, solution, dir, name, true);
-        if ('error' in c) return `solution does not compile cleanly:\n${firstLines(c.error ?? '')}`;
-        for (const [k, test] of tests.entries()) {
-          const r = await run(c.cmd, c.args, { stdin: test.stdin, timeoutMs: RUN_TIMEOUT_MS, cwd: dir });
-          if (r.timedOut) return `test ${k}: timed out after ${RUN_TIMEOUT_MS} ms`;
-          if (r.stdout !== test.expectedOutput)
-            return `test ${k}: printed ${JSON.stringify(r.stdout)}, expected ${JSON.stringify(test.expectedOutput)}${r.stderr ? `\nstderr: ${firstLines(r.stderr, 4)}` : ''}`;
-        }
-        return null;
+      exec: async () => {
+        const problem = await withProgram(lang, solution, true, async (program) => {
+          for (const [k, test] of tests.entries()) {
+            const r = await runner.runCompiled(program, { stdin: test.stdin });
+            const limit = limitProblem(r, `test ${k}`);
+            if (limit) return limit;
+            if (r.stdout !== test.expectedOutput)
+              return `test ${k}: printed ${JSON.stringify(r.stdout)}, expected ${JSON.stringify(test.expectedOutput)}${r.stderr ? `\nstderr: ${firstLines(r.stderr, 4)}` : ''}`;
+          }
+          return null;
+        });
+        return problem && !problem.startsWith('test ') ? `solution does not compile cleanly:\n${firstLines(problem)}` : problem;
       },
     });
   });
@@ -149,25 +133,20 @@ export async function checkLessons(
   lessons: { lesson: LoadedLesson; language: Lang }[],
   concurrency = Math.max(1, cpus().length),
 ): Promise<CheckProblem[]> {
+  const status = await runner.status();
+  if (!status.available)
+    throw new Error(`The content check runs lessons in the code runner's sandbox, which is unavailable: ${status.reason}`);
   const work = lessons.flatMap(({ lesson, language }) => jobsFor(lesson, language).map((job) => ({ lesson, job })));
-  const root = mkdtempSync(join(tmpdir(), 'learn-content-'));
   const problems: CheckProblem[] = [];
   let next = 0;
-  async function worker(w: number) {
+  async function worker() {
     while (next < work.length) {
-      const i = next++;
-      const { lesson, job } = work[i]!;
-      // Each check gets its own folder: examples that write files cannot collide with each other.
-      const dir = join(root, `job${i}`);
-      mkdirSync(dir);
-      const message = await job.exec(dir, `w${w}`).catch((e: Error) => e.message);
+      const { lesson, job } = work[next++]!;
+      // Each run gets its own sandbox and work folder: examples that write files cannot collide.
+      const message = await job.exec().catch((e: Error) => e.message);
       if (message) problems.push({ file: basename(lesson.file), where: job.where, message });
     }
   }
-  try {
-    await Promise.all(Array.from({ length: concurrency }, (_, w) => worker(w)));
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
+  await Promise.all(Array.from({ length: concurrency }, () => worker()));
   return problems.sort((a, b) => a.file.localeCompare(b.file) || a.where.localeCompare(b.where));
 }

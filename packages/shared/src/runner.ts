@@ -79,10 +79,7 @@ export type RunResponse =
 
 /** Messages a client sends on `/api/run/ws`. */
 export type RunClientMessage =
-  | { type: 'start'; language: RunLanguage; code: string }
-  | { type: 'stdin'; data: string }
-  | { type: 'eof' }
-  | { type: 'kill' };
+  { type: 'start'; language: RunLanguage; code: string } | { type: 'stdin'; data: string } | { type: 'eof' } | { type: 'kill' };
 
 /** Messages the server sends on `/api/run/ws`. */
 export type RunServerMessage =

@@ -11,7 +11,7 @@ const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function installOriginCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     // The live-event socket's handshake is a GET, but it is checked too (cross-site WebSocket hijacking).
-    const upgrade = request.url.startsWith('/api/ws');
+    const upgrade = request.url.startsWith('/api/ws') || request.url.startsWith('/api/run/ws');
     if ((!stateChanging.has(request.method) && !upgrade) || !request.url.startsWith('/api/')) return;
     const site = request.headers['sec-fetch-site'];
     if (site === 'cross-site') throw authorizationError('Cross-site requests are not allowed');

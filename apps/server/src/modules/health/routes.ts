@@ -11,6 +11,7 @@ export function healthRoutes(app: FastifyInstance, deps: AppDeps) {
       version: report.version,
       uptimeSeconds: report.uptimeSeconds,
       database: { reachable: report.database.reachable, engine: report.database.engine },
+      runner: app.hasDecorator('runner') ? await app.runner.health() : null,
     };
   });
 }

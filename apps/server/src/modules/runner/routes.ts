@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import { runRequestSchema, type RunClientMessage, type RunServerMessage } from '@learn/shared';
+import type { AppDeps } from '../../platform/deps.js';
+import { authorizationError, parse } from '../../platform/errors.js';
+import { requireActor } from '../../platform/authenticate.js';
+import { canRunCode } from './policy.js';
+import { RunnerService, type InteractiveRun } from './service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    runner: RunnerService;
+  }
+}
+
+/**
+ * POST /api/run (the whole input at once) and /api/run/ws (input typed while the program runs).
+ * The service is on `app.runner` for the health report.
+ */
+export function runnerRoutes(app: FastifyInstance, deps: AppDeps) {
+  const service = new RunnerService(deps.config.runner, deps.clock);
+  app.decorate('runner', service);
+  app.addHook('onClose', async () => service.close());
+  void service.runner.status().then((s) => {
+    if (s.available) app.log.info(`Code runner ready: gcc ${s.versions.gcc}, g++ ${s.versions.gpp}, Python ${s.versions.python}`);
+    else app.log.warn(`Code running is unavailable: ${s.reason}. Everything else is served; runs answer { available: false }.`);
+  });
+
+  app.post('/api/run', async (request, reply) => {
+    const actor = requireActor(request);
+    if (!canRunCode(actor)) throw authorizationError();
+    const body = parse(runRequestSchema, request.body);
+    void reply.header('cache-control', 'no-store');
+    return service.run(actor.id, body);
+  });
+
+  app.get('/api/run/ws', { websocket: true }, (socket, request) => {
+    const actor = request.actor;
+    if (!actor || !canRunCode(actor)) return socket.close(4401, 'Authentication required');
+    const send = (m: RunServerMessage) => socket.readyState === socket.OPEN && socket.send(JSON.stringify(m));
+    let current: InteractiveRun | null = null;
+    socket.on('message', (raw) => {
+      let msg: RunClientMessage;
+      try {
+        msg = JSON.parse(String(raw)) as RunClientMessage;
+      } catch {
+        return send({ type: 'error', message: 'Messages must be JSON.' });
+      }
+      if (msg.type === 'start') {
+        if (current) return send({ type: 'error', message: 'A program is already running here. Stop it first.' });
+        const parsed = runRequestSchema.safeParse({ language: msg.language, code: msg.code });
+        if (!parsed.success) return send({ type: 'error', message: parsed.error.issues[0]?.message ?? 'Invalid run request' });
+        const run = startRun(service, actor.id, parsed.data, send);
+        current = run;
+        void run.done.finally(() => {
+          if (current === run) current = null;
+        });
+      } else if (msg.type === 'stdin' && typeof msg.data === 'string') current?.write(msg.data);
+      else if (msg.type === 'eof') current?.eof();
+      else if (msg.type === 'kill') current?.kill();
+    });
+    // Closing the socket (tab closed, network gone) ends its run at once.
+    socket.on('close', () => current?.kill());
+  });
+}
+
+function startRun(
+  service: RunnerService,
+  userId: string,
+  req: { language: 'c' | 'cpp' | 'python'; code: string },
+  send: (m: RunServerMessage) => void,
+): InteractiveRun {
+  return service.startInteractive(userId, req, {
+    queued: (position) => send({ type: 'queued', position }),
+    compiled: (compile) => send({ type: 'compiled', compile }),
+    started: () => send({ type: 'started' }),
+    stdout: (data) => send({ type: 'stdout', data }),
+    stderr: (data) => send({ type: 'stderr', data }),
+    exit: (run) => send({ type: 'exit', run }),
+    error: (message, unavailable) => send({ type: 'error', message, ...(unavailable ? { unavailable } : {}) }),
+  });
+}

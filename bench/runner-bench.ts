@@ -1,0 +1,149 @@
+/**
+ * Code runner benchmark: `npm run bench:runner`.
+ * 1. Sandbox overhead: compile+run of C, C++ and Python hello, sandboxed (@learn/runner) against the same
+ *    compiler and program commands run directly, interleaved in one run.
+ * 2. Throughput: the API in-process on loopback, the run queue kept saturated for BENCH_RUNNER_SECONDS
+ *    (default 30) with C hello runs and a few hostile programs; counts runs/s, 429s, lost or hung runs, and
+ *    samples GET /api/health meanwhile (against an idle baseline taken first).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Runner, compilerCommand } from '@learn/runner';
+import { createTestApp, GUIDE_EMAIL, GUIDE_PASSWORD } from '../apps/server/test/harness.js';
+
+const ITERATIONS = Number(process.env.BENCH_RUNNER_ITERATIONS ?? 15);
+const SECONDS = Number(process.env.BENCH_RUNNER_SECONDS ?? 30);
+const HELLO = {
+  c: '#include <stdio.h>\nint main(void){ puts("hello"); return 0; }\n',
+  cpp: '#include <iostream>\nint main(){ std::cout << "hello\\n"; }\n',
+  python: 'print("hello")\n',
+} as const;
+type Lang = keyof typeof HELLO;
+
+const pct = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+const ms = (x: number) => `${x.toFixed(0)} ms`;
+
+function exec(cmd: string, args: string[], cwd: string): Promise<number | null> {
+  return new Promise((resolve) => {
+    const c = spawn(cmd, args, { cwd, stdio: ['ignore', 'ignore', 'ignore'] });
+    c.on('close', resolve);
+  });
+}
+
+/** The same commands without the sandbox: write the file, compile, run. */
+async function direct(lang: Lang): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), 'learn-bench-direct-'));
+  const t0 = performance.now();
+  writeFileSync(join(dir, lang === 'python' ? 'main.py' : `main.${lang}`), HELLO[lang]);
+  if (lang === 'python') await exec('/usr/bin/python3', ['main.py'], dir);
+  else {
+    const [cc, ...args] = compilerCommand(lang);
+    await exec(cc!, args, dir);
+    await exec('./main', [], dir);
+  }
+  const t = performance.now() - t0;
+  rmSync(dir, { recursive: true, force: true });
+  return t;
+}
+
+const runner = new Runner();
+const status = await runner.status();
+if (!status.available) throw new Error(`The sandbox is unavailable: ${status.reason}`);
+
+console.log(`Sandbox overhead: ${ITERATIONS} compile+run per language and side, interleaved`);
+for (const lang of ['c', 'cpp', 'python'] as const) {
+  const boxed: number[] = [];
+  const plain: number[] = [];
+  await runner.runProgram({ language: lang, code: HELLO[lang] }); // warm the page cache
+  for (let i = 0; i < ITERATIONS; i++) {
+    const t0 = performance.now();
+    const r = await runner.runProgram({ language: lang, code: HELLO[lang] });
+    if (r.run?.stdout !== 'hello\n') throw new Error(`sandboxed ${lang} hello printed ${JSON.stringify(r.run?.stdout)}`);
+    boxed.push(performance.now() - t0);
+    plain.push(await direct(lang));
+  }
+  const ratio = pct(boxed, 0.5) / pct(plain, 0.5);
+  console.log(
+    `  ${lang.padEnd(6)} sandboxed p50 ${ms(pct(boxed, 0.5))} p95 ${ms(pct(boxed, 0.95))}   direct p50 ${ms(pct(plain, 0.5))} p95 ${ms(pct(plain, 0.95))}   ratio ${ratio.toFixed(2)}`,
+  );
+}
+
+// Throughput through the API (the test harness's app: in-memory SQLite, the real runner).
+const t = await createTestApp('sqlite', { RUNNER_RUNS_PER_MINUTE: '1000000' });
+const config = t.deps.config;
+await t.app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+const cookie = await t.login(GUIDE_EMAIL, GUIDE_PASSWORD);
+
+async function healthSamples(n: number, gapMs: number): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await (await fetch(`${base}/api/health`)).arrayBuffer();
+    out.push(performance.now() - t0);
+    await new Promise((r) => setTimeout(r, gapMs));
+  }
+  return out;
+}
+const idle = await healthSamples(50, 20);
+
+const HOSTILE = [
+  { language: 'c', code: '#include <unistd.h>\nint main(void){ for(;;) fork(); }' },
+  { language: 'c', code: 'int main(void){ volatile unsigned long i = 0; for(;;) i++; }' },
+  { language: 'python', code: 'while True:\n    print("flood" * 100)\n' },
+  { language: 'python', code: 'x = bytearray(1 << 30)\n' },
+];
+const clients = config.runner.concurrency + Math.min(4, config.runner.queueLength); // keeps the queue full
+const counts = { ok: 0, busy: 0, failed: 0, hung: 0, hostile: 0 };
+const latencies: number[] = [];
+const deadline = performance.now() + SECONDS * 1000;
+let stopHealth = false;
+const busyHealth: number[] = [];
+const healthLoop = (async () => {
+  while (!stopHealth) busyHealth.push(...(await healthSamples(1, 100)));
+})();
+await Promise.all(
+  Array.from({ length: clients }, async (_, k) => {
+    let i = 0;
+    while (performance.now() < deadline) {
+      const hostile = k === 0 && i++ % 3 === 0;
+      const body = hostile ? HOSTILE[i % HOSTILE.length]! : { language: 'c', code: HELLO.c };
+      const t0 = performance.now();
+      const abort = AbortSignal.timeout(60_000);
+      try {
+        const r = await fetch(`${base}/api/run`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+          signal: abort,
+        });
+        const json = (await r.json()) as { run?: { stdout: string } };
+        if (r.status === 429) {
+          counts.busy++;
+          await new Promise((res) => setTimeout(res, 200));
+        } else if (hostile && r.ok) counts.hostile++;
+        else if (r.ok && json.run?.stdout === 'hello\n') {
+          counts.ok++;
+          latencies.push(performance.now() - t0);
+        } else counts.failed++;
+      } catch {
+        if (abort.aborted) counts.hung++;
+        else counts.failed++;
+      }
+    }
+  }),
+);
+stopHealth = true;
+await healthLoop;
+console.log(
+  `Throughput: ${SECONDS} s saturated, ${clients} clients, concurrency ${config.runner.concurrency}, queue ${config.runner.queueLength}, one client sending hostile programs every third run`,
+);
+console.log(
+  `  C hello runs ${counts.ok} (${(counts.ok / SECONDS).toFixed(2)} runs/s, p50 ${ms(pct(latencies, 0.5))}, p95 ${ms(pct(latencies, 0.95))})   hostile ${counts.hostile}   429 ${counts.busy}   failed ${counts.failed}   hung ${counts.hung}`,
+);
+console.log(
+  `  GET /api/health idle p50 ${pct(idle, 0.5).toFixed(1)} ms p95 ${pct(idle, 0.95).toFixed(1)} ms   saturated p50 ${pct(busyHealth, 0.5).toFixed(1)} ms p95 ${pct(busyHealth, 0.95).toFixed(1)} ms max ${Math.max(...busyHealth).toFixed(1)} ms (${busyHealth.length} samples)`,
+);
+await t.close();

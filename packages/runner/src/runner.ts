@@ -1,0 +1,208 @@
+import { chmod, chown, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CompileResult, RunLanguage, RunLimit, RunResult } from '@learn/shared';
+import { DEFAULT_LIMITS, limitMessage, outputMarker, type RunnerLimits } from './limits.js';
+import { DEFAULT_SANDBOX, missingTool, rlimitsFor, sandboxCommand, type SandboxConfig } from './sandbox.js';
+import { startProcess, type ProcOutcome } from './process.js';
+import { parseDiagnostics, tidyCompilerOutput } from './diagnostics.js';
+import { classifyRun } from './classify.js';
+
+export interface RunnerOptions extends Partial<SandboxConfig> {
+  limits?: Partial<RunnerLimits>;
+  /** Host folder under which each compilation gets its own folder (default: the OS temp folder). */
+  workRoot?: string;
+}
+
+export interface RunnerStatus {
+  available: boolean;
+  reason: string | null;
+  versions: { gcc: string | null; gpp: string | null; python: string | null };
+}
+
+/** A program ready to run many times (compile once, run N tests). dispose() removes its folder. */
+export interface CompiledProgram {
+  language: RunLanguage;
+  /** Built with a sanitizer: its memory is held by the sanitizer's RSS limit instead of rlimits. */
+  sanitized: boolean;
+  dir: string;
+  dispose(): Promise<void>;
+}
+
+export interface RunOptions {
+  stdin?: string;
+  /** Keep stdin open for write() (interactive); output is then unbuffered so prompts show at once. */
+  interactive?: boolean;
+  limits?: Partial<RunnerLimits>;
+  onStdout?: (data: string) => void;
+  onStderr?: (data: string) => void;
+}
+
+export interface RunHandle {
+  write(data: string): void;
+  end(): void;
+  kill(): void;
+  done: Promise<RunResult>;
+}
+
+export class SandboxUnavailableError extends Error {}
+
+const FILE: Record<RunLanguage, string> = { c: 'main.c', cpp: 'main.cpp', python: 'main.py' };
+const MiB = 1024 * 1024;
+
+export function compilerCommand(language: 'c' | 'cpp', extraFlags: string[] = []): string[] {
+  return language === 'c'
+    ? ['gcc', '-std=c17', '-Wall', '-Wextra', ...extraFlags, '-o', 'main', 'main.c', '-lm']
+    : ['g++', '-std=c++20', '-Wall', '-Wextra', '-pthread', ...extraFlags, '-o', 'main', 'main.cpp'];
+}
+
+/** The sandboxed code runner: compiles and runs C, C++ and Python under the limits a student gets. */
+export class Runner {
+  readonly limits: RunnerLimits;
+  readonly sandbox: SandboxConfig;
+  private readonly workRoot: string;
+  private statusPromise: Promise<RunnerStatus> | null = null;
+
+  constructor(opts: RunnerOptions = {}) {
+    this.limits = { ...DEFAULT_LIMITS, ...opts.limits };
+    this.sandbox = {
+      bwrapPath: opts.bwrapPath ?? DEFAULT_SANDBOX.bwrapPath,
+      sandboxUid: opts.sandboxUid ?? DEFAULT_SANDBOX.sandboxUid,
+    };
+    this.workRoot = opts.workRoot ?? join(tmpdir(), 'learn-runner');
+  }
+
+  /** Whether runs can work here, and the tool versions inside the sandbox (checked once). */
+  status(): Promise<RunnerStatus> {
+    this.statusPromise ??= this.probe();
+    return this.statusPromise;
+  }
+
+  private async probe(): Promise<RunnerStatus> {
+    const none = { gcc: null, gpp: null, python: null };
+    const missing = await missingTool(this.sandbox);
+    if (missing) return { available: false, reason: missing, versions: none };
+    const ask = async (command: string[]) => {
+      const r = await this.exec(command, null, [], 'compile').done;
+      return r.exitCode === 0 ? r.stdout.trim() || r.stderr.trim() : null;
+    };
+    const probe = await this.exec(['/usr/bin/true'], null, [], 'compile').done;
+    if (probe.exitCode !== 0)
+      return { available: false, reason: `bubblewrap does not start a sandbox here: ${probe.stderr.trim()}`, versions: none };
+    const [gcc, gpp, python] = await Promise.all([
+      ask(['gcc', '-dumpfullversion']),
+      ask(['g++', '-dumpfullversion']),
+      ask(['python3', '--version']),
+    ]);
+    return { available: true, reason: null, versions: { gcc, gpp, python: python?.replace(/^Python /, '') ?? null } };
+  }
+
+  private async assertAvailable() {
+    const s = await this.status();
+    if (!s.available) throw new SandboxUnavailableError(s.reason ?? 'Code running is unavailable');
+  }
+
+  private exec(
+    command: string[],
+    dir: string | null,
+    extraMounts: { host: string; dest: string }[],
+    phase: 'compile' | 'run',
+    opts: RunOptions = {},
+    sanitized = false,
+  ) {
+    const limits = { ...this.limits, ...opts.limits };
+    const compiling = phase === 'compile';
+    const rlimits = rlimitsFor(limits, phase);
+    const mib = Math.floor(limits.memoryBytes / MiB);
+    const { cmd, args } = sandboxCommand(this.sandbox, {
+      mounts: [...(compiling && dir ? [{ host: dir, dest: '/work', writable: true }] : []), ...extraMounts],
+      workTmpfsBytes: compiling && dir ? null : limits.fileBytes,
+      tmpBytes: compiling ? 256 * MiB : limits.fileBytes,
+      rlimits: sanitized ? { ...rlimits, memoryBytes: null } : rlimits,
+      env: sanitized ? { ASAN_OPTIONS: `hard_rss_limit_mb=${mib}:allocator_may_return_null=1:detect_leaks=0` } : undefined,
+      command,
+    });
+    return startProcess(cmd, args, {
+      stdin: opts.stdin,
+      streaming: opts.interactive,
+      wallMs: compiling ? limits.compileMs : opts.interactive ? limits.interactiveWallMs : limits.wallMs,
+      outputBytes: limits.outputBytes,
+      marker: outputMarker(limits),
+      onStdout: opts.onStdout,
+      onStderr: opts.onStderr,
+    });
+  }
+
+  /** Writes the code to a fresh folder and compiles it (Python: only written; its compile result is null). */
+  async compileOnce(req: { language: RunLanguage; code: string; extraFlags?: string[] }): Promise<{
+    compile: CompileResult | null;
+    program: CompiledProgram | null;
+  }> {
+    await this.assertAvailable();
+    await mkdir(this.workRoot, { recursive: true, mode: 0o711 });
+    const dir = await mkdtemp(join(this.workRoot, 'run-'));
+    const sanitized = (req.extraFlags ?? []).some((f) => f.startsWith('-fsanitize='));
+    const program: CompiledProgram = { language: req.language, sanitized, dir, dispose: () => rm(dir, { recursive: true, force: true }) };
+    try {
+      await writeFile(join(dir, FILE[req.language]), req.code);
+      // The sandbox runs as the unprivileged uid: the folder is its own, and no one else's.
+      if (process.getuid?.() === 0) await chown(dir, this.sandbox.sandboxUid, this.sandbox.sandboxUid);
+      await chmod(dir, 0o700);
+      if (req.language === 'python') return { compile: null, program };
+      const r = await this.exec(compilerCommand(req.language, req.extraFlags), dir, [], 'compile').done;
+      const compile = this.compileResult(r, FILE[req.language]);
+      if (compile.ok) return { compile, program };
+      await program.dispose();
+      return { compile, program: null };
+    } catch (err) {
+      await program.dispose();
+      throw err;
+    }
+  }
+
+  private compileResult(r: ProcOutcome, fileName: string): CompileResult {
+    const output = tidyCompilerOutput(r.stdout + r.stderr, fileName);
+    let limit: RunLimit | null = null;
+    if (r.stoppedFor === 'wall-time' || r.signal === 'SIGXCPU' || r.signal === 'SIGKILL') limit = 'wall-time';
+    else if (r.truncated) limit = 'output';
+    else if (/memory exhausted|out of memory|Cannot allocate memory/i.test(output)) limit = 'memory';
+    return {
+      ok: r.exitCode === 0 && !r.truncated,
+      diagnostics: parseDiagnostics(output, fileName),
+      output: limit ? `${output}${output.endsWith('\n') || !output ? '' : '\n'}${limitMessage(limit, this.limits, 'compile')}\n` : output,
+      timeMs: r.timeMs,
+      limit,
+      limitMessage: limit ? limitMessage(limit, this.limits, 'compile') : null,
+    };
+  }
+
+  /** Starts a compiled program in a fresh sandbox: its own tmpfs work folder, the program bound read-only. */
+  start(program: CompiledProgram, opts: RunOptions = {}): RunHandle {
+    const limits = { ...this.limits, ...opts.limits };
+    const python = program.language === 'python';
+    const file = python ? 'main.py' : 'main';
+    const command = python
+      ? ['python3', ...(opts.interactive ? ['-u'] : []), 'main.py']
+      : [...(opts.interactive ? ['stdbuf', '-o0', '-e0'] : []), './main'];
+    const proc = this.exec(command, null, [{ host: join(program.dir, file), dest: `/work/${file}` }], 'run', opts, program.sanitized);
+    // Tracebacks name the learner's file, not the sandbox folder.
+    const named = (r: ProcOutcome) => (python ? { ...r, stderr: r.stderr.replaceAll('"/work/main.py"', '"main.py"') } : r);
+    return { ...proc, done: proc.done.then((r) => classifyRun(named(r), limits)) };
+  }
+
+  async runCompiled(program: CompiledProgram, opts: RunOptions = {}): Promise<RunResult> {
+    await this.assertAvailable();
+    return this.start(program, opts).done;
+  }
+
+  /** Compiles and runs one program with its whole input (the POST /api/run case). */
+  async runProgram(req: { language: RunLanguage; code: string; stdin?: string; limits?: Partial<RunnerLimits>; extraFlags?: string[] }) {
+    const { compile, program } = await this.compileOnce(req);
+    if (!program) return { compile, run: null };
+    try {
+      return { compile, run: await this.runCompiled(program, { stdin: req.stdin ?? '', limits: req.limits }) };
+    } finally {
+      await program.dispose();
+    }
+  }
+}
