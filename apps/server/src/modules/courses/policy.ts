@@ -27,3 +27,13 @@ export function canEditContent(actor: Actor): boolean {
 export function canListCourses(_actor: Actor): boolean {
   return true;
 }
+
+/** Guides see every lecture whole, with no grants to load; students through their grants. */
+export function seesAllLectures(actor: Actor): boolean {
+  return actor.role === 'guide';
+}
+
+/** Only students have completions to show. */
+export function hasCompletions(actor: Actor): boolean {
+  return actor.role === 'student';
+}

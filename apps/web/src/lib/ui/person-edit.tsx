@@ -1,15 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { firstFieldErrors } from '@learn/shared';
 import { toAppError } from '../errors';
 import { notify } from '../notify';
 import { modalProps } from './ui';
-
-type Field = 'name' | 'email' | 'password';
-/** What the form needs of a shared zod schema (the web app reaches zod only through @learn/shared). */
-interface Schema<B> {
-  safeParse(input: unknown): { success: true; data: B } | { success: false; error: Parameters<typeof firstFieldErrors>[0] };
-}
+import { FailureAlert, NameEmailFields, serverFieldErrors, type PersonErrors, type PersonField, type Schema } from './person-fields';
 
 export type PersonValues = { name: string; email: string; password: string } & Record<string, string>;
 
@@ -53,12 +48,12 @@ function PersonEditForm<V extends PersonValues, B>({
   onClose,
 }: PersonEditProps<V, B> & { person: { id: string; name: string } }) {
   const [values, setValues] = useState<V>(() => initial(person));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<PersonErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
 
   function edit(field: keyof V & string, value: string) {
     setValues((v) => ({ ...v, [field]: value }));
-    if (field in errors && errors[field as Field]) setErrors((e) => ({ ...e, [field]: undefined }));
+    if (field in errors && errors[field as PersonField]) setErrors((e) => ({ ...e, [field]: undefined }));
   }
 
   async function submit(event: FormEvent) {
@@ -75,11 +70,7 @@ function PersonEditForm<V extends PersonValues, B>({
       onClose();
     } catch (err) {
       const e = toAppError(err);
-      setErrors({
-        name: e.fields.name,
-        email: e.fields.email ?? (e.type === 'CONFLICT' ? e.message : undefined),
-        password: e.fields.password,
-      });
+      setErrors(serverFieldErrors(e));
       setFailure(e.message);
       notify({ type: 'error', title: 'Update Failed', message: `Failed to save changes: ${e.message}` });
     }
@@ -88,24 +79,7 @@ function PersonEditForm<V extends PersonValues, B>({
   return (
     <form onSubmit={submit} noValidate aria-label={`Edit ${person.name}`}>
       <Stack gap="sm">
-        <TextInput
-          label="Name"
-          value={values.name}
-          onChange={(e) => edit('name', e.currentTarget.value)}
-          error={errors.name}
-          disabled={busy}
-          required
-          data-autofocus
-        />
-        <TextInput
-          label="Email"
-          type="email"
-          value={values.email}
-          onChange={(e) => edit('email', e.currentTarget.value)}
-          error={errors.email}
-          disabled={busy}
-          required
-        />
+        <NameEmailFields values={values} errors={errors} busy={busy} edit={edit} focusName />
         {extra?.(values, edit)}
         <PasswordInput
           label="New password"
@@ -117,13 +91,7 @@ function PersonEditForm<V extends PersonValues, B>({
           disabled={busy}
           styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
         />
-        {failure && (
-          <Alert color="red" variant="light" role="alert" title="Update Failed">
-            <Text size="sm" c="red.9">
-              Failed to save changes: {failure}
-            </Text>
-          </Alert>
-        )}
+        <FailureAlert title="Update Failed" prefix="Failed to save changes" failure={failure} />
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={onClose} disabled={busy}>
             Cancel

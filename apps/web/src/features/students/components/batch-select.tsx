@@ -37,3 +37,25 @@ export function BatchSelect({
     />
   );
 }
+
+/** The student form fields beyond name and email: the typed values to the API input, and the batch input. */
+export const studentInput = (v: { name: string; email: string; batch?: string }) => ({
+  name: v.name,
+  email: v.email,
+  batchId: !v.batch || v.batch === NO_BATCH ? null : v.batch,
+});
+
+export function batchField(batches: BatchRow[] | undefined, loadError: unknown, busy: boolean) {
+  function BatchField(values: { batch?: string }, edit: (field: 'batch', value: string) => void) {
+    return (
+      <BatchSelect
+        batches={batches}
+        loadError={loadError}
+        value={values.batch ?? NO_BATCH}
+        onChange={(v) => edit('batch', v)}
+        disabled={busy}
+      />
+    );
+  }
+  return BatchField;
+}

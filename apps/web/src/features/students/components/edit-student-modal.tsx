@@ -1,7 +1,7 @@
 import { updateStudentSchema, type BatchRow, type StudentRow } from '@learn/shared';
 import { useUpdateStudent } from '../api/students';
 import { NO_BATCH } from '../lib/roster';
-import { BatchSelect } from './batch-select';
+import { batchField, studentInput } from './batch-select';
 import { PersonEditModal } from '../../../lib/ui/person-edit';
 
 /** Edit a student: name, email, batch, and a new password that is sent only when typed (spec 5). */
@@ -23,20 +23,12 @@ export function EditStudentModal({
       emptyTitle="Edit student"
       initial={() => ({ name: student?.name ?? '', email: student?.email ?? '', batch: student?.batchId ?? NO_BATCH, password: '' })}
       schema={updateStudentSchema}
-      toInput={(v) => ({ name: v.name, email: v.email, batchId: v.batch === NO_BATCH ? null : v.batch })}
+      toInput={studentInput}
       save={(id, body) => update.mutateAsync({ id, body })}
       busy={update.isPending}
       successTitle="Student updated successfully"
       passwordHint="Leave empty to keep the current password. A new one signs the student out everywhere."
-      extra={(values, edit) => (
-        <BatchSelect
-          batches={batches}
-          loadError={batchesError}
-          value={values.batch!}
-          onChange={(v) => edit('batch', v)}
-          disabled={update.isPending}
-        />
-      )}
+      extra={batchField(batches, batchesError, update.isPending)}
       onClose={onClose}
     />
   );
