@@ -7,13 +7,13 @@ const tracks: { prefix: CoursePrefix; blurb: string; points: string[]; days: str
   {
     prefix: 'c-cpp',
     blurb: 'Start from your first printf and grow into modern C++: pointers, memory, classes, templates and the STL.',
-    points: ['25 days of C, then 25 days of C++', 'Worked code examples in every lesson', 'A quick quiz and practice problems each day'],
+    points: ['25 days of C, then 25 days of C++', 'Worked examples you can run and change', 'A quick quiz and practice problems each day'],
     days: '50 days',
   },
   {
     prefix: 'python',
     blurb: 'From your first print() to files, objects, testing and small desktop apps, one day at a time.',
-    points: ['50 day-by-day lessons', 'Key concepts, explanations and examples', 'Your mate opens each day and follows your progress'],
+    points: ['50 day-by-day lessons', 'Examples you run in the browser', 'Your mate opens each day and follows your progress'],
     days: '50 days',
   },
 ];
@@ -32,7 +32,8 @@ export default function LandingPage() {
             Learn to program, one day at a time
           </Title>
           <Text size="lg" c="gray.7" ta="center" maw={560} style={{ textWrap: 'balance' }}>
-            Short daily lessons with worked examples, a quick quiz and practice problems, a mate who guides you, and badges along the way.
+            Short daily lessons with worked examples you can run, a quick quiz and practice problems, a mate who guides you, and badges
+            along the way.
           </Text>
         </Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" component="main">
