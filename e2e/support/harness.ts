@@ -159,6 +159,24 @@ export async function guideApi(app: Running) {
   };
 }
 
+export type GuideApi = Awaited<ReturnType<typeof guideApi>>;
+export interface TestStudent {
+  id: string;
+  email: string;
+  password: string;
+}
+
+/** Adds a student through the API and grants it `[lectureId, kind]` pairs; returns its one-time password. */
+export async function createStudent(api: GuideApi, name: string, email: string, grants: [string, string][] = []): Promise<TestStudent> {
+  const created = await api<{ user: { id: string; email: string }; password: string }>('POST', 'students', { name, email });
+  if (grants.length > 0) {
+    await api('PUT', 'access', {
+      changes: grants.map(([lectureId, kind]) => ({ studentId: created.user.id, lectureId, kind, granted: true })),
+    });
+  }
+  return { id: created.user.id, email: created.user.email, password: created.password };
+}
+
 export async function signIn(page: Page, prefix: string, email: string, password: string): Promise<void> {
   await page.goto(`/#/${prefix}/login`);
   await page.getByLabel('Email').fill(email);

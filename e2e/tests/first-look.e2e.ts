@@ -1,20 +1,28 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { GUIDE, guideApi, newPage, screenshot, seriousViolations, signIn, startApp, viewports, type Running } from '../support/harness.js';
+import {
+  GUIDE,
+  createStudent,
+  guideApi,
+  newPage,
+  screenshot,
+  seriousViolations,
+  signIn,
+  startApp,
+  viewports,
+  type Running,
+  type TestStudent,
+} from '../support/harness.js';
 
 /** What a new user noticed on a first look: button alignment, phone tabs, a refused batch name, a locked lecture. */
 describe('first look', () => {
   let app: Running;
-  let student: { email: string; password: string };
+  let student: TestStudent;
   before(async () => {
     app = await startApp();
     const api = await guideApi(app);
-    const created = await api<{ user: { email: string }; password: string }>('POST', 'students', {
-      name: 'Nia New',
-      email: 'nia@example.com',
-    });
-    student = { email: created.user.email, password: created.password };
+    student = await createStudent(api, 'Nia New', 'nia@example.com');
   });
   after(() => app?.stop());
 

@@ -1,22 +1,29 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { GUIDE, guideApi, newPage, screenshot, seriousViolations, signIn, startApp, type Running } from '../support/harness.js';
+import {
+  GUIDE,
+  createStudent,
+  guideApi,
+  newPage,
+  screenshot,
+  seriousViolations,
+  signIn,
+  startApp,
+  type Running,
+  type TestStudent,
+} from '../support/harness.js';
 
 describe('lectures, progress and badges', () => {
   let app: Running;
-  let student: { id: string; email: string; password: string };
+  let student: TestStudent;
   before(async () => {
     app = await startApp();
     const api = await guideApi(app);
-    const created = await api<{ user: { id: string; email: string }; password: string }>('POST', 'students', {
-      name: 'Lena Learner',
-      email: 'lena@example.com',
-    });
-    student = { id: created.user.id, email: created.user.email, password: created.password };
     // Day 1: code and assignments, but not the detailed explanation. Day 2: nothing.
-    await api('PUT', 'access', {
-      changes: ['code', 'assignment'].map((kind) => ({ studentId: student.id, lectureId: 'c-cpp-day-1', kind, granted: true })),
-    });
+    student = await createStudent(api, 'Lena Learner', 'lena@example.com', [
+      ['c-cpp-day-1', 'code'],
+      ['c-cpp-day-1', 'assignment'],
+    ]);
   });
   after(() => app?.stop());
 

@@ -2,7 +2,17 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { join } from 'node:path';
-import { guideApi, newPage, screenshotDir, seriousViolations, signIn, startApp, type Running } from '../support/harness.js';
+import {
+  createStudent,
+  guideApi,
+  newPage,
+  screenshotDir,
+  seriousViolations,
+  signIn,
+  startApp,
+  type Running,
+  type TestStudent,
+} from '../support/harness.js';
 
 /** The panel is fixed to the viewport: a screenshot of what the student sees, not of the whole page. */
 const screenshot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir, `${name}.png`) });
@@ -28,23 +38,15 @@ async function runAndWait(page: Page, done: RegExp = /Finished in \d+ ms/): Prom
 
 describe('scratchpad', () => {
   let app: Running;
-  let student: { email: string; password: string };
+  let student: TestStudent;
   before(async () => {
     app = await startApp();
     const api = await guideApi(app);
-    const created = await api<{ user: { id: string; email: string }; password: string }>('POST', 'students', {
-      name: 'Sam Scratch',
-      email: 'sam@example.com',
-    });
-    student = { email: created.user.email, password: created.password };
-    const grants = [
+    student = await createStudent(api, 'Sam Scratch', 'sam@example.com', [
       ['python-day-1', 'explanation'],
       ['python-day-1', 'code'],
       ['c-cpp-day-1', 'code'],
-    ];
-    await api('PUT', 'access', {
-      changes: grants.map(([lectureId, kind]) => ({ studentId: created.user.id, lectureId, kind, granted: true })),
-    });
+    ]);
   });
   after(() => app?.stop());
 
