@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import type { AppDeps } from './platform/deps.js';
-import { installErrorHandling } from './platform/errors.js';
+import { frameworkErrorHandler, installErrorHandling } from './platform/errors.js';
 import { installAuthentication } from './platform/authenticate.js';
 import { installOriginCheck } from './platform/origin.js';
 import { installSecurityHeaders } from './platform/security-headers.js';
@@ -35,6 +35,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorHandler,
   });
   installRouteTable(app);
   await app.register(cookie);

@@ -3,6 +3,7 @@ import type { PublicUser, Role } from '@learn/shared';
 import { authenticationError, authorizationError } from './errors.js';
 import { resolveSession, SESSION_COOKIE } from './sessions.js';
 import type { AppDeps } from './deps.js';
+import { isApiRequest } from './request-path.js';
 
 export interface Actor extends PublicUser {
   sessionId: string;
@@ -41,7 +42,7 @@ export function installAuthentication(app: FastifyInstance, deps: AppDeps): void
     }
   });
   app.addHook('preHandler', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRequest(request)) return;
     if (request.routeOptions.config?.public) return;
     if (!request.routeOptions.url) return; // not-found handler answers 404 itself
     if (!request.actor) throw authenticationError();

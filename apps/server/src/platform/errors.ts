@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { applySecurityHeaders } from './security-headers.js';
 import { ZodError, type ZodType, type z } from 'zod';
 import { messageForStatus, typeForStatus, type ApiErrorBody, type ErrorType } from '@learn/shared';
 
@@ -72,4 +73,16 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     void reply.status(404).send({ type: 'NOT_FOUND', message: 'Resource not found' } satisfies ApiErrorBody);
   });
+}
+
+/**
+ * Errors Fastify answers before routing (a path parameter over the router's limit, a malformed URL) take
+ * the same `{ type, message }` shape and headers as every other answer. Passed as Fastify's `frameworkErrors`.
+ */
+export function frameworkErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const status = tooLong ? 414 : 400;
+  const body: ApiErrorBody = { type: 'VALIDATION', message: tooLong ? 'The address is too long.' : 'The address is not valid.' };
+  applySecurityHeaders(request, reply);
+  void reply.status(status).send(body);
 }

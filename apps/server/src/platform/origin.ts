@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authorizationError } from './errors.js';
+import { isApiRequest, isSocketRoute } from './request-path.js';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -10,9 +11,10 @@ const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function installOriginCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    // The live-event socket's handshake is a GET, but it is checked too (cross-site WebSocket hijacking).
-    const upgrade = request.url.startsWith('/api/ws') || request.url.startsWith('/api/run/ws');
-    if ((!stateChanging.has(request.method) && !upgrade) || !request.url.startsWith('/api/')) return;
+    // The sockets' handshakes are GETs, but they are checked too (cross-site WebSocket hijacking). The
+    // decision uses the routed path: `/%61pi/...` and `/api/%77s` are the same routes as `/api/...`.
+    const upgrade = isSocketRoute(request);
+    if ((!stateChanging.has(request.method) && !upgrade) || !isApiRequest(request)) return;
     const site = request.headers['sec-fetch-site'];
     if (site === 'cross-site') throw authorizationError('Cross-site requests are not allowed');
     const origin = request.headers.origin;

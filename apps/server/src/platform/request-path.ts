@@ -1,0 +1,24 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * The path the router matched, not the raw URL: the router decodes percent-escapes, so `/%61pi/students`
+ * reaches the `/api/students` route. Every hook that decides by path (origin check, sign-in requirement,
+ * caching) must judge this path, or an encoded prefix walks past it (issue 10).
+ */
+export function routedPath(request: FastifyRequest): string {
+  const pattern = request.routeOptions.url;
+  if (pattern) return pattern;
+  const raw = request.url.split('?', 1)[0] ?? '';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** Whether the request is for the API (by its routed, decoded path). */
+export const isApiRequest = (request: FastifyRequest) => routedPath(request).startsWith('/api/');
+
+/** The WebSocket endpoints whose handshakes are checked like state-changing requests. */
+const socketRoutes = new Set(['/api/ws', '/api/run/ws']);
+export const isSocketRoute = (request: FastifyRequest) => socketRoutes.has(routedPath(request));
