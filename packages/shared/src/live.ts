@@ -2,5 +2,9 @@
  * A live event pushed over /api/ws. To add one: add its shape here; the server's registry
  * (apps/server/src/modules/live/events.ts) then needs its audience rule, and nothing else changes.
  */
-export type LiveEvent = { type: 'access.changed'; studentId: string } | { type: 'hello'; userId: string };
+export type LiveEvent =
+  | { type: 'access.changed'; studentId: string }
+  | { type: 'hello'; userId: string }
+  /** Server-internal: sessions ended (logout: one; password change or removal: all of the user's). Sockets on them close. */
+  | { type: 'session.ended'; userId: string; sessionId?: string };
 export type LiveEventType = LiveEvent['type'];

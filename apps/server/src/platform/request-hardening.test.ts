@@ -119,3 +119,65 @@ describe('encoded WebSocket paths (sqlite)', () => {
     expect(status).not.toBe(101);
   });
 });
+
+describe.each(engines)('a socket ends with its session (%s)', (engine) => {
+  let t: TestApp;
+  let guide: string;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    guide = await t.login(GUIDE_EMAIL, GUIDE_PASSWORD);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  });
+  afterAll(() => t.close());
+
+  async function openSocket(path: string, cookie: string) {
+    const ws = new WebSocket(base + path, { headers: { cookie } });
+    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+    await new Promise((resolve, reject) => (ws.on('open', resolve), ws.on('error', reject)));
+    return { ws, closed };
+  }
+  const within = <T>(p: Promise<T>, ms = 5000) =>
+    Promise.race([p, new Promise<'still open'>((resolve) => setTimeout(() => resolve('still open'), ms))]);
+
+  it('logout closes the live and run sockets of that session, not those of another session', async () => {
+    const s = await t.createUser({ role: 'student' });
+    const cookie = await t.login(s.email, s.password);
+    const other = await t.login(s.email, s.password);
+    const live = await openSocket('/api/ws', cookie);
+    const run = await openSocket('/api/run/ws', cookie);
+    const otherLive = await openSocket('/api/ws', other);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(await within(live.closed)).toBe(4401);
+    expect(await within(run.closed)).toBe(4401);
+    expect(await within(otherLive.closed, 300)).toBe('still open');
+    otherLive.ws.close();
+  });
+
+  it.each([
+    ['a guide resets the password', (id: string) => ({ method: 'POST' as const, url: `/api/students/${id}/reset-password` })],
+    ['a guide removes the student', (id: string) => ({ method: 'DELETE' as const, url: `/api/students/${id}` })],
+  ])('%s: every socket of the student closes', async (_case, request) => {
+    const s = await t.createUser({ role: 'student' });
+    const cookie = await t.login(s.email, s.password);
+    const live = await openSocket('/api/ws', cookie);
+    const res = await t.app.inject({ ...request(s.id), headers: { cookie: guide } });
+    expect(res.statusCode).toBeLessThan(300);
+    expect(await within(live.closed)).toBe(4401);
+  });
+
+  it('an event is not sent on a session that expired without a signal', async () => {
+    const s = await t.createUser({ role: 'student' });
+    const cookie = await t.login(s.email, s.password);
+    const live = await openSocket('/api/ws', cookie);
+    const received: string[] = [];
+    live.ws.on('message', (data) => received.push(String(data)));
+    await new Promise((r) => setTimeout(r, 100));
+    t.clock.advance(t.deps.config.session.maxMs + 60_000);
+    await t.deps.pubsub.publish({ type: 'access.changed', studentId: s.id });
+    expect(await within(live.closed)).toBe(4401);
+    expect(received.filter((m) => m.includes('access.changed'))).toEqual([]);
+  });
+});

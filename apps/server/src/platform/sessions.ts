@@ -81,3 +81,11 @@ export async function purgeExpiredSessions(db: Kysely<Database>, now: Date, poli
     .where((eb) => eb.or([eb('expires_at', '<=', now.toISOString()), eb('last_seen_at', '<=', idleCutoff)]))
     .execute();
 }
+
+/** Whether a session (by its stored id) still exists and is neither idle past the timeout nor past its lifetime. */
+export async function sessionIsLive(db: Kysely<Database>, sessionId: string, now: Date, policy: SessionPolicy): Promise<boolean> {
+  const row = await db.selectFrom('sessions').select(['last_seen_at', 'expires_at']).where('id', '=', sessionId).executeTakeFirst();
+  if (!row) return false;
+  const t = now.getTime();
+  return t - Date.parse(row.last_seen_at) < policy.idleMs && t < Date.parse(row.expires_at);
+}

@@ -1,7 +1,8 @@
 import type { LoginInput, PublicUser } from '@learn/shared';
 import type { AppDeps } from '../../platform/deps.js';
 import { authenticationError, tooManyRequestsError } from '../../platform/errors.js';
-import { createSession, destroySession } from '../../platform/sessions.js';
+import { createSession, destroySession, resolveSession } from '../../platform/sessions.js';
+import { announceSessionsEnded } from '../../platform/socket-session.js';
 import { clearFailures, recordFailure, secondsBlocked } from '../../platform/login-throttle.js';
 import { audit } from '../../platform/audit.js';
 import { findUserByEmail, recordLogin, setPasswordHash, toPublicUser } from '../people/repository.js';
@@ -42,5 +43,9 @@ export async function login(deps: AppDeps, input: LoginInput, address: string): 
 }
 
 export async function logout(deps: AppDeps, token: string | undefined): Promise<void> {
-  if (token) await destroySession(deps.db, token);
+  if (!token) return;
+  const session = await resolveSession(deps.db, token, deps.clock.now(), deps.config.session);
+  await destroySession(deps.db, token);
+  // Sockets opened on this session close too (issue 10).
+  if (session) await announceSessionsEnded(deps, session.id, token);
 }

@@ -12,6 +12,8 @@ export const liveEventAudiences: { [T in LiveEventType]: Audience<Extract<LiveEv
   'access.changed': (event, user) => user.id === event.studentId,
   // Sent directly to a socket when it opens, never fanned out.
   hello: () => false,
+  // Never sent: the sockets of the ended sessions close themselves (platform/socket-session.ts).
+  'session.ended': () => false,
 };
 
 /** Whether a signed-in user should receive an event. */

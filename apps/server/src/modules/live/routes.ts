@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { LiveEvent } from '@learn/shared';
 import type { AppDeps } from '../../platform/deps.js';
+import { guardSocketSession } from '../../platform/socket-session.js';
 import { audienceIncludes } from './events.js';
 
 /**
@@ -15,13 +16,22 @@ export function liveRoutes(app: FastifyInstance, deps: AppDeps) {
       return;
     }
     socket.send(JSON.stringify({ type: 'hello', userId: actor.id } satisfies LiveEvent));
+    // The socket ends with its session (logout, password change, removal); events wait for the check in order.
+    const guard = guardSocketSession(deps, actor, socket);
+    let sending = Promise.resolve();
     const unsubscribe = deps.pubsub.subscribe((event) => {
-      if (audienceIncludes(event, actor) && socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+      if (!audienceIncludes(event, actor)) return;
+      sending = sending
+        .then(async () => {
+          if (await guard.stillValid()) socket.send(JSON.stringify(event));
+        })
+        .catch((err: unknown) => request.log.warn({ err }, 'live event not sent'));
     });
     const ping = setInterval(() => socket.readyState === socket.OPEN && socket.ping(), 25_000);
     socket.on('close', () => {
       clearInterval(ping);
       unsubscribe();
+      guard.dispose();
     });
   });
 }

@@ -14,6 +14,7 @@ import { authorizationError, conflictError, notFoundError, validationError } fro
 import { audit } from '../../platform/audit.js';
 import { generatePassword } from '../../platform/passwords.js';
 import { destroyUserSessions } from '../../platform/sessions.js';
+import { announceSessionsEnded } from '../../platform/socket-session.js';
 import * as repo from './repository.js';
 import { canManagePeople, guideRemovalRefusal, mateAbilities } from './policy.js';
 
@@ -142,6 +143,7 @@ export async function updateStudent(deps: AppDeps, actor: Actor, id: string, inp
     if (isUniqueViolation(err)) throw conflictError(DUPLICATE_EMAIL);
     throw err;
   }
+  if (passwordHash) await announceSessionsEnded(deps, id);
   return (await repo.findStudent(deps.db, id))!;
 }
 
@@ -157,6 +159,7 @@ export async function resetPassword(deps: AppDeps, actor: Actor, id: string, rol
     await destroyUserSessions(trx, id);
     await audit(trx, { actorId: actor.id, action: `${role}.reset-password`, target: id, at: now });
   });
+  await announceSessionsEnded(deps, id);
   return { password };
 }
 
@@ -171,6 +174,7 @@ export async function removeStudent(deps: AppDeps, actor: Actor, id: string): Pr
     await repo.deleteUser(trx, id);
     await audit(trx, { actorId: actor.id, action: 'student.remove', target: id, details: { email: existing.email }, at: now });
   });
+  await announceSessionsEnded(deps, id);
 }
 
 /** Creates a mate account; the password is returned once. */
@@ -202,6 +206,7 @@ export async function updateGuide(deps: AppDeps, actor: Actor, id: string, input
     if (passwordHash) await destroyUserSessions(trx, id);
     await audit(trx, { actorId: actor.id, action: 'guide.update', target: id, details: { password: !!passwordHash }, at: now });
   });
+  if (passwordHash) await announceSessionsEnded(deps, id);
   return repo.toGuideRow((await repo.findUserById(deps.db, id))!);
 }
 
@@ -217,4 +222,5 @@ export async function removeGuide(deps: AppDeps, actor: Actor, id: string): Prom
     await repo.deleteUser(trx, id);
     await audit(trx, { actorId: actor.id, action: 'guide.remove', target: id, details: { email: existing.email }, at: now });
   });
+  await announceSessionsEnded(deps, id);
 }

@@ -3,6 +3,7 @@ import { runRequestSchema, type RunClientMessage, type RunServerMessage } from '
 import type { AppDeps } from '../../platform/deps.js';
 import { authorizationError, parse } from '../../platform/errors.js';
 import { requireActor } from '../../platform/authenticate.js';
+import { guardSocketSession } from '../../platform/socket-session.js';
 import { canRunCode } from './policy.js';
 import { RunnerService, type InteractiveRun } from './service.js';
 
@@ -37,6 +38,9 @@ export function runnerRoutes(app: FastifyInstance, deps: AppDeps) {
     const actor = request.actor;
     if (!actor || !canRunCode(actor)) return socket.close(4401, 'Authentication required');
     const send = (m: RunServerMessage) => socket.readyState === socket.OPEN && socket.send(JSON.stringify(m));
+    // Logout, a password change or removal closes the socket, and the close below ends its run.
+    const guard = guardSocketSession(deps, actor, socket);
+    socket.on('close', guard.dispose);
     let current: InteractiveRun | null = null;
     socket.on('message', (raw) => {
       let msg: RunClientMessage;
