@@ -81,7 +81,7 @@ export async function checkQuiz(deps: AppDeps, actor: Actor, lectureId: string, 
   const { lecture } = await openLecture(deps, actor, lectureId);
   const question = lecture.quickQuiz[index];
   if (!question) throw notFoundError('Quiz question not found');
-  return { correct: question.correctAnswer === answer, correctAnswer: question.correctAnswer };
+  return { correct: question.correctAnswer === answer };
 }
 
 export async function lectureForEdit(deps: AppDeps, actor: Actor, lectureId: string): Promise<LectureEditView> {
