@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { CompiledQuery, type Selectable } from 'kysely';
 import type { AccessKind, ContentBlock, CourseSummary, QuizQuestion } from '@learn/shared';
 import type { LessonTask } from '@learn/content';
 import type { LecturesTable } from '../../db/schema.js';
@@ -65,7 +65,29 @@ export async function findLecture(db: Executor, lectureId: string) {
  * the reader's grants on it and whether the reader completed it. Undefined for an unknown lecture.
  */
 export async function lectureState(db: Executor, lectureId: string, readerId: string) {
-  const row = await db
+  // Built and compiled once per database with placeholder values; each read only swaps the values in.
+  let compiled = compiledStates.get(db);
+  if (!compiled) compiledStates.set(db, (compiled = lectureStateQuery(db, LECTURE, READER).compile()));
+  const parameters = compiled.parameters.map((p) => (p === LECTURE ? lectureId : p === READER ? readerId : p));
+  const result = await db.executeQuery<LectureStateRow>(CompiledQuery.raw(compiled.sql, parameters));
+  const row = result.rows[0];
+  if (!row) return undefined;
+  const grants = new Set((['explanation', 'code', 'assignment'] as const).filter((k) => Boolean(row[k])));
+  return {
+    courseId: row.course_id,
+    version: `${row.updated_at ?? ''}|${row.assignment_updated_at ?? ''}`,
+    grants,
+    completed: Boolean(row.completed),
+  };
+}
+
+const LECTURE = '\u0000lecture';
+const READER = '\u0000reader';
+const compiledStates = new WeakMap<Executor, CompiledQuery>();
+type LectureStateRow = Awaited<ReturnType<ReturnType<typeof lectureStateQuery>['executeTakeFirstOrThrow']>>;
+
+function lectureStateQuery(db: Executor, lectureId: string, readerId: string) {
+  return db
     .selectFrom('lectures')
     .leftJoin('assignments', 'assignments.lecture_id', 'lectures.id')
     .select(['lectures.id', 'lectures.course_id', 'lectures.updated_at', 'assignments.updated_at as assignment_updated_at'])
@@ -96,16 +118,7 @@ export async function lectureState(db: Executor, lectureId: string, readerId: st
           .as('completed'),
       ];
     })
-    .where('lectures.id', '=', lectureId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const grants = new Set((['explanation', 'code', 'assignment'] as const).filter((k) => Boolean(row[k])));
-  return {
-    courseId: row.course_id,
-    version: `${row.updated_at ?? ''}|${row.assignment_updated_at ?? ''}`,
-    grants,
-    completed: Boolean(row.completed),
-  };
+    .where('lectures.id', '=', lectureId);
 }
 
 /** id, prefix and title of one course. */
