@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 /** Session tokens: 256 random bits in the cookie; only their SHA-256 is stored. */
@@ -37,22 +37,10 @@ export async function createSession(db: Kysely<Database>, userId: string, now: D
  */
 export async function resolveSession(db: Kysely<Database>, token: string, now: Date, policy: SessionPolicy) {
   const id = hashToken(token);
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'sessions.id as session_id',
-      'sessions.last_seen_at',
-      'sessions.expires_at',
-      'users.id',
-      'users.name',
-      'users.email',
-      'users.role',
-      'users.batch_id',
-      'users.last_login',
-    ])
-    .where('sessions.id', '=', id)
-    .executeTakeFirst();
+  let compiled = compiledLookups.get(db);
+  if (!compiled) compiledLookups.set(db, (compiled = sessionLookup(db, SESSION_ID).compile()));
+  const parameters = compiled.parameters.map((p) => (p === SESSION_ID ? id : p));
+  const row = (await db.executeQuery<SessionRow>(CompiledQuery.raw(compiled.sql, parameters))).rows[0];
   if (!row) return undefined;
   const t = now.getTime();
   const lastSeen = Date.parse(row.last_seen_at);
@@ -80,4 +68,27 @@ export async function purgeExpiredSessions(db: Kysely<Database>, now: Date, poli
     .deleteFrom('sessions')
     .where((eb) => eb.or([eb('expires_at', '<=', now.toISOString()), eb('last_seen_at', '<=', idleCutoff)]))
     .execute();
+}
+
+// The lookup runs on every request: built and compiled once per database, each request swaps its id in.
+const SESSION_ID = '\u0000session';
+const compiledLookups = new WeakMap<Kysely<Database>, CompiledQuery>();
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionLookup>['executeTakeFirstOrThrow']>>;
+
+function sessionLookup(db: Kysely<Database>, id: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'users.id',
+      'users.name',
+      'users.email',
+      'users.role',
+      'users.batch_id',
+      'users.last_login',
+    ])
+    .where('sessions.id', '=', id);
 }
