@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3';
 import { createTestApp, engines, GUIDE_EMAIL, GUIDE_PASSWORD, type TestApp } from '../../test/harness.js';
 import { StatementCache } from './statement-cache.js';
 import { migrateToLatest, openDatabase } from './database.js';
+import { precompiled } from './precompiled.js';
 
 describe('StatementCache', () => {
   it('reuses the statement for the same SQL and evicts the least recently used', () => {
@@ -45,5 +46,15 @@ describe.each(engines)('reads through the cached statements (%s)', (engine) => {
     expect(first.statusCode).toBe(200);
     expect((await read()).body).toBe(first.body);
     expect(first.json().lectures.length).toBeGreaterThan(0);
+  });
+
+  it("runs a precompiled query with each call's values, like the query built each time", async () => {
+    const byPrefix = precompiled((db, prefix: string) =>
+      db.selectFrom('courses').select(['id', 'title']).where('prefix', '=', prefix).orderBy('id'),
+    );
+    const direct = (prefix: string) =>
+      t.deps.db.selectFrom('courses').select(['id', 'title']).where('prefix', '=', prefix).orderBy('id').execute();
+    for (const prefix of ['python', 'c-cpp', 'none']) expect(await byPrefix(t.deps.db, prefix)).toEqual(await direct(prefix));
+    expect((await byPrefix(t.deps.db, 'c-cpp')).length).toBe(2);
   });
 });

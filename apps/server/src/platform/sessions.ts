@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { CompiledQuery, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { precompiled } from '../db/precompiled.js';
 import type { Database } from '../db/schema.js';
 
 /** Session tokens: 256 random bits in the cookie; only their SHA-256 is stored. */
@@ -37,10 +38,7 @@ export async function createSession(db: Kysely<Database>, userId: string, now: D
  */
 export async function resolveSession(db: Kysely<Database>, token: string, now: Date, policy: SessionPolicy) {
   const id = hashToken(token);
-  let compiled = compiledLookups.get(db);
-  if (!compiled) compiledLookups.set(db, (compiled = sessionLookup(db, SESSION_ID).compile()));
-  const parameters = compiled.parameters.map((p) => (p === SESSION_ID ? id : p));
-  const row = (await db.executeQuery<SessionRow>(CompiledQuery.raw(compiled.sql, parameters))).rows[0];
+  const [row] = await sessionLookup(db, id);
   if (!row) return undefined;
   const t = now.getTime();
   const lastSeen = Date.parse(row.last_seen_at);
@@ -70,13 +68,9 @@ export async function purgeExpiredSessions(db: Kysely<Database>, now: Date, poli
     .execute();
 }
 
-// The lookup runs on every request: built and compiled once per database, each request swaps its id in.
-const SESSION_ID = '\u0000session';
-const compiledLookups = new WeakMap<Kysely<Database>, CompiledQuery>();
-type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionLookup>['executeTakeFirstOrThrow']>>;
-
-function sessionLookup(db: Kysely<Database>, id: string) {
-  return db
+// The lookup runs on every request: compiled once, see db/precompiled.ts.
+const sessionLookup = precompiled((db, id: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -90,5 +84,5 @@ function sessionLookup(db: Kysely<Database>, id: string) {
       'users.batch_id',
       'users.last_login',
     ])
-    .where('sessions.id', '=', id);
-}
+    .where('sessions.id', '=', id),
+);

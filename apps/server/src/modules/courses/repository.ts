@@ -1,4 +1,5 @@
-import { CompiledQuery, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
+import { precompiled } from '../../db/precompiled.js';
 import type { AccessKind, ContentBlock, CourseSummary, QuizQuestion } from '@learn/shared';
 import type { LessonTask } from '@learn/content';
 import type { LecturesTable } from '../../db/schema.js';
@@ -65,12 +66,7 @@ export async function findLecture(db: Executor, lectureId: string) {
  * the reader's grants on it and whether the reader completed it. Undefined for an unknown lecture.
  */
 export async function lectureState(db: Executor, lectureId: string, readerId: string) {
-  // Built and compiled once per database with placeholder values; each read only swaps the values in.
-  let compiled = compiledStates.get(db);
-  if (!compiled) compiledStates.set(db, (compiled = lectureStateQuery(db, LECTURE, READER).compile()));
-  const parameters = compiled.parameters.map((p) => (p === LECTURE ? lectureId : p === READER ? readerId : p));
-  const result = await db.executeQuery<LectureStateRow>(CompiledQuery.raw(compiled.sql, parameters));
-  const row = result.rows[0];
+  const [row] = await lectureStateQuery(db, lectureId, readerId);
   if (!row) return undefined;
   const grants = new Set((['explanation', 'code', 'assignment'] as const).filter((k) => Boolean(row[k])));
   return {
@@ -81,13 +77,9 @@ export async function lectureState(db: Executor, lectureId: string, readerId: st
   };
 }
 
-const LECTURE = '\u0000lecture';
-const READER = '\u0000reader';
-const compiledStates = new WeakMap<Executor, CompiledQuery>();
-type LectureStateRow = Awaited<ReturnType<ReturnType<typeof lectureStateQuery>['executeTakeFirstOrThrow']>>;
-
-function lectureStateQuery(db: Executor, lectureId: string, readerId: string) {
-  return db
+// Runs on every lecture read: compiled once, see db/precompiled.ts.
+const lectureStateQuery = precompiled((db, lectureId: string, readerId: string) =>
+  db
     .selectFrom('lectures')
     .leftJoin('assignments', 'assignments.lecture_id', 'lectures.id')
     .select(['lectures.id', 'lectures.course_id', 'lectures.updated_at', 'assignments.updated_at as assignment_updated_at'])
@@ -118,8 +110,8 @@ function lectureStateQuery(db: Executor, lectureId: string, readerId: string) {
           .as('completed'),
       ];
     })
-    .where('lectures.id', '=', lectureId);
-}
+    .where('lectures.id', '=', lectureId),
+);
 
 /** id, prefix and title of one course. */
 export function findCourseHead(db: Executor, courseId: string) {
