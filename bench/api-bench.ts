@@ -3,6 +3,9 @@
  * signs in a student with grants, and measures the hot read paths with a fixed number of requests at a
  * fixed concurrency (bounded; loopback only). Prints requests/s and latency percentiles per scenario.
  */
+import Fastify from 'fastify';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,7 +77,12 @@ await fetch(`${base}/api/access`, {
 });
 const student = await login('bench@example.com', created.password);
 
-async function scenario(name: string, path: string, cookie: string) {
+interface Result {
+  rps: number;
+  p99: number;
+}
+
+async function scenario(name: string, url: string, cookie: string) {
   const latencies: number[] = [];
   let next = 0;
   let failures = 0;
@@ -84,18 +92,63 @@ async function scenario(name: string, path: string, cookie: string) {
       while (next < REQUESTS) {
         next++;
         const t0 = performance.now();
-        const r = await fetch(`${base}${path}`, { headers: { cookie } });
+        const r = await fetch(`${base}${url}`, { headers: { cookie } });
         await r.arrayBuffer();
-        if (!r.ok) failures++;
+        if (r.status >= 400) failures++;
         latencies.push(performance.now() - t0);
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
+  const q = (x: number) => latencies[Math.min(latencies.length - 1, Math.floor(x * latencies.length))]!;
+  const p = (x: number) => q(x).toFixed(1);
+  const rps = REQUESTS / seconds;
   console.log(
-    `${name.padEnd(34)} ${(REQUESTS / seconds).toFixed(0).padStart(6)} req/s   p50 ${p(0.5)} ms   p95 ${p(0.95)} ms   p99 ${p(0.99)} ms   failures ${failures}`,
+    `${name.padEnd(40)} ${rps.toFixed(0).padStart(6)} req/s   p50 ${p(0.5)} ms   p95 ${p(0.95)} ms   p99 ${p(0.99)} ms   failures ${failures}`,
+  );
+  return { rps, p99: q(0.99) } satisfies Result;
+}
+
+const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+
+/** autocannon in a child process (so the load generator does not share this event loop): 100 connections. */
+async function cannon(name: string, url: string, headers: Record<string, string>): Promise<Result> {
+  const args = [autocannonBin, '--json', '-c', '100', '-d', String(process.env.BENCH_SECONDS ?? 5)];
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
+  const child = spawn(process.execPath, [...args, url], { stdio: ['ignore', 'pipe', 'ignore'] });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  await new Promise((r) => child.once('exit', r));
+  const r = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
+  console.log(
+    `${name.padEnd(44)} ${r.requests.average.toFixed(0).padStart(6)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms   non-2xx ${r.non2xx}   errors ${r.errors}`,
+  );
+  return { rps: r.requests.average, p99: r.latency.p99 };
+}
+
+/**
+ * The ceiling for a lecture read: a bare Fastify in this process serving the very bytes of the student's
+ * lecture from memory, measured the same way (autocannon, 100 connections).
+ */
+async function lectureAgainstCeiling(path: string, cookie: string) {
+  const res = await fetch(`${base}${path}`, { headers: { cookie } });
+  const bytes = await res.text();
+  const bare = Fastify();
+  bare.get('/lecture', (_request, reply) => reply.type('application/json; charset=utf-8').send(bytes));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/lecture`;
+  console.log(
+    `\nLecture read (${(bytes.length / 1024).toFixed(0)} KB) against the same bytes from a bare Fastify, autocannon, 100 connections`,
+  );
+  const ceiling = await cannon('bare Fastify, same bytes (ceiling)', bareUrl, {});
+  const lecture = await cannon(`GET ${path}`, `${base}${path}`, { cookie });
+  const etag = res.headers.get('etag');
+  const repeat = etag ? await cannon(`GET ${path} (If-None-Match -> 304)`, `${base}${path}`, { cookie, 'if-none-match': etag }) : undefined;
+  await bare.close();
+  console.log(
+    `lecture / ceiling: ${((100 * lecture.rps) / ceiling.rps).toFixed(1)} %, p99 ${lecture.p99} ms` +
+      (repeat ? `; repeat read (304) / ceiling: ${((100 * repeat.rps) / ceiling.rps).toFixed(1)} %, p99 ${repeat.p99} ms` : ''),
   );
 }
 
@@ -105,6 +158,7 @@ await scenario('GET /api/lectures/python-day-20', '/api/lectures/python-day-20',
 await scenario('GET /api/courses/…/lectures (sidebar)', '/api/courses/course_python_01/lectures', student);
 await scenario('GET /api/dashboard/student', '/api/dashboard/student?courseId=course_python_01', student);
 await scenario('GET /api/dashboard/guide (201 students)', '/api/dashboard/guide?courseId=course_python_01', guide);
+await lectureAgainstCeiling('/api/lectures/python-day-20', student);
 await app.close();
 await handle.close();
 rmSync(dir, { recursive: true, force: true });

@@ -1,9 +1,11 @@
-// `npm start`: builds the web app if it has not been built, then runs the server, which migrates and
-// seeds the database before it listens.
+// `npm start`: builds the web app if it has not been built and the server bundle if it is missing or older
+// than its sources (scripts/build-server.mjs), then runs the built server, which migrates and seeds the
+// database before it listens.
 import { existsSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
+import { buildServer, serverBuildIsStale, serverOut } from './build-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -14,7 +16,12 @@ if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+if (serverBuildIsStale()) {
+  console.log('Building the server...');
+  await buildServer();
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', serverOut], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

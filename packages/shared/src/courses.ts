@@ -74,9 +74,9 @@ export interface LectureView {
 
 /** POST /api/lectures/:lectureId/quiz/:index/check */
 export const quizCheckSchema = z.object({ answer: z.number().int().min(0).max(3) });
+/** Only right or wrong: the answer key never leaves the server, even after a wrong answer. */
 export interface QuizCheckResult {
   correct: boolean;
-  correctAnswer: number;
 }
 
 /** The editable lecture, for guides: includes the quiz answer key. GET/PUT /api/lectures/:lectureId/edit */

@@ -7,12 +7,15 @@ import type { Database } from './schema.js';
 import { dialect as migrationDialect } from './migrations/helpers.js';
 import * as m001 from './migrations/001-foundation.js';
 import * as m002 from './migrations/002-courses.js';
+import { StatementCache } from './statement-cache.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: Engine;
+  /** SQLite only: the prepared-statement cache under Kysely. */
+  statements?: StatementCache;
   /** Engine name and version, e.g. "SQLite 3.50.4" or "PostgreSQL 15.19". */
   version(): Promise<string>;
   close(): Promise<void>;
@@ -61,10 +64,12 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; onPo
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const statements = new StatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
   return {
     db,
     engine: 'sqlite',
+    statements,
     async version() {
       const r = await sql<{ v: string }>`select sqlite_version() as v`.execute(db);
       return `SQLite ${r.rows[0]?.v ?? 'unknown'}`;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { precompiled } from '../db/precompiled.js';
 import type { Database } from '../db/schema.js';
 
 /** Session tokens: 256 random bits in the cookie; only their SHA-256 is stored. */
@@ -37,22 +38,7 @@ export async function createSession(db: Kysely<Database>, userId: string, now: D
  */
 export async function resolveSession(db: Kysely<Database>, token: string, now: Date, policy: SessionPolicy) {
   const id = hashToken(token);
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'sessions.id as session_id',
-      'sessions.last_seen_at',
-      'sessions.expires_at',
-      'users.id',
-      'users.name',
-      'users.email',
-      'users.role',
-      'users.batch_id',
-      'users.last_login',
-    ])
-    .where('sessions.id', '=', id)
-    .executeTakeFirst();
+  const [row] = await sessionLookup(db, id);
   if (!row) return undefined;
   const t = now.getTime();
   const lastSeen = Date.parse(row.last_seen_at);
@@ -89,3 +75,22 @@ export async function sessionIsLive(db: Kysely<Database>, sessionId: string, now
   const t = now.getTime();
   return t - Date.parse(row.last_seen_at) < policy.idleMs && t < Date.parse(row.expires_at);
 }
+
+// The lookup runs on every request: compiled once, see db/precompiled.ts.
+const sessionLookup = precompiled((db, id: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'users.id',
+      'users.name',
+      'users.email',
+      'users.role',
+      'users.batch_id',
+      'users.last_login',
+    ])
+    .where('sessions.id', '=', id),
+);

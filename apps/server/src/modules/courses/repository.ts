@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { precompiled } from '../../db/precompiled.js';
 import type { AccessKind, ContentBlock, CourseSummary, QuizQuestion } from '@learn/shared';
 import type { LessonTask } from '@learn/content';
 import type { LecturesTable } from '../../db/schema.js';
@@ -58,6 +59,63 @@ export async function findCourse(db: Executor, courseId: string): Promise<Course
 export async function findLecture(db: Executor, lectureId: string) {
   const row = await db.selectFrom('lectures').selectAll().where('id', '=', lectureId).executeTakeFirst();
   return row && toLecture(row);
+}
+
+/**
+ * In one query, what decides a lecture read for one reader: the lecture's and its assignment's versions,
+ * the reader's grants on it and whether the reader completed it. Undefined for an unknown lecture.
+ */
+export async function lectureState(db: Executor, lectureId: string, readerId: string) {
+  const [row] = await lectureStateQuery(db, lectureId, readerId);
+  if (!row) return undefined;
+  const grants = new Set((['explanation', 'code', 'assignment'] as const).filter((k) => Boolean(row[k])));
+  return {
+    courseId: row.course_id,
+    version: `${row.updated_at ?? ''}|${row.assignment_updated_at ?? ''}`,
+    grants,
+    completed: Boolean(row.completed),
+  };
+}
+
+// Runs on every lecture read: compiled once, see db/precompiled.ts.
+const lectureStateQuery = precompiled((db, lectureId: string, readerId: string) =>
+  db
+    .selectFrom('lectures')
+    .leftJoin('assignments', 'assignments.lecture_id', 'lectures.id')
+    .select(['lectures.id', 'lectures.course_id', 'lectures.updated_at', 'assignments.updated_at as assignment_updated_at'])
+    .select((eb) => {
+      const grant = (kind: AccessKind) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('access_grants')
+              .select('access_grants.kind')
+              .whereRef('access_grants.lecture_id', '=', 'lectures.id')
+              .where('access_grants.student_id', '=', readerId)
+              .where('access_grants.kind', '=', kind),
+          )
+          .as(kind);
+      return [
+        grant('explanation'),
+        grant('code'),
+        grant('assignment'),
+        eb
+          .exists(
+            eb
+              .selectFrom('lecture_completions')
+              .select('lecture_completions.lecture_id')
+              .whereRef('lecture_completions.lecture_id', '=', 'lectures.id')
+              .where('lecture_completions.student_id', '=', readerId),
+          )
+          .as('completed'),
+      ];
+    })
+    .where('lectures.id', '=', lectureId),
+);
+
+/** id, prefix and title of one course. */
+export function findCourseHead(db: Executor, courseId: string) {
+  return db.selectFrom('courses').select(['id', 'prefix', 'title']).where('id', '=', courseId).executeTakeFirst();
 }
 
 /** id, day and title of a course's lectures, by day. */

@@ -21,9 +21,14 @@ export function courseRoutes(app: FastifyInstance, deps: AppDeps) {
     return service.courseLectures(deps, requireActor(request), courseId);
   });
 
-  app.get('/api/lectures/:lectureId', async (request) => {
+  // Repeat reads revalidate: 304 when the ETag (content, the reader's grants and completion) still matches.
+  app.get('/api/lectures/:lectureId', async (request, reply) => {
     const { lectureId } = parse(idParams, request.params);
-    return service.lectureView(deps, requireActor(request), lectureId);
+    const { etag, body } = await service.lectureRead(deps, requireActor(request), lectureId);
+    reply.header('cache-control', 'private, no-cache').header('etag', etag);
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   app.post('/api/lectures/:lectureId/quiz/:index/check', async (request) => {

@@ -1,4 +1,5 @@
 import type {
+  AccessKind,
   AssignmentEdit,
   AssignmentView,
   CourseLecturesResponse,
@@ -13,6 +14,7 @@ import type { Actor } from '../../platform/authenticate.js';
 import { authorizationError, notFoundError, validationError } from '../../platform/errors.js';
 import { audit } from '../../platform/audit.js';
 import * as repo from './repository.js';
+import { cachedLecture, forgetLecture, storeLecture } from './lecture-cache.js';
 import { canEditContent, canOpenLecture, hasCompletions, seesAllLectures, visibleSections } from './policy.js';
 
 export async function courseLectures(deps: AppDeps, actor: Actor, courseId: string): Promise<CourseLecturesResponse> {
@@ -43,13 +45,30 @@ async function openLecture(deps: AppDeps, actor: Actor, lectureId: string) {
   return { lecture, grants };
 }
 
-/** The lecture as the actor may see it: a section without its grant is absent from the payload. */
-export async function lectureView(deps: AppDeps, actor: Actor, lectureId: string): Promise<LectureView> {
-  const { lecture, grants } = await openLecture(deps, actor, lectureId);
-  const course = (await repo.findCourse(deps.db, lecture.courseId))!;
+/**
+ * A lecture read: the lecture as the actor may see it (a section without its grant is absent from the
+ * payload), serialized, with an ETag that changes with the content, the actor's grants and completion.
+ * One query decides it; the body comes from the lecture cache (lecture-cache.ts) when its version matches.
+ */
+export async function lectureRead(deps: AppDeps, actor: Actor, lectureId: string): Promise<{ etag: string; body: string }> {
+  const state = await repo.lectureState(deps.db, lectureId, actor.id);
+  if (!state) throw notFoundError('Lecture not found');
+  const grants = seesAllLectures(actor) ? new Set<never>() : state.grants;
+  if (!canOpenLecture(actor, grants)) throw authorizationError("Your guide hasn't granted you access yet.");
   const access = visibleSections(actor, grants);
-  const completed = hasCompletions(actor) && (await repo.completedLectureIds(deps.db, actor.id, lecture.courseId)).has(lecture.id);
-  const view: LectureView = {
+  const completed = hasCompletions(actor) && state.completed;
+  const entry =
+    cachedLecture(deps.db, lectureId, access, state.version) ??
+    storeLecture(deps.db, lectureId, access, state.version, await buildView(deps, lectureId, access));
+  return { etag: `W/"${entry.hash}-${completed ? 1 : 0}"`, body: `${entry.head},"completed":${completed}}` };
+}
+
+/** The lecture view without the reader's completion: the same for every reader with these sections. */
+async function buildView(deps: AppDeps, lectureId: string, access: Record<AccessKind, boolean>): Promise<Omit<LectureView, 'completed'>> {
+  const lecture = await repo.findLecture(deps.db, lectureId);
+  if (!lecture) throw notFoundError('Lecture not found');
+  const course = (await repo.findCourseHead(deps.db, lecture.courseId))!;
+  const view: Omit<LectureView, 'completed'> = {
     id: lecture.id,
     courseId: lecture.courseId,
     courseTitle: course.title,
@@ -60,7 +79,6 @@ export async function lectureView(deps: AppDeps, actor: Actor, lectureId: string
     keyConcepts: lecture.keyConcepts,
     quickQuiz: lecture.quickQuiz.map((q) => ({ question: q.question, options: q.options })),
     access,
-    completed,
   };
   if (access.explanation) view.detailedContent = lecture.detailedContent;
   if (access.code) view.codeContent = lecture.codeContent;
@@ -81,7 +99,7 @@ export async function checkQuiz(deps: AppDeps, actor: Actor, lectureId: string, 
   const { lecture } = await openLecture(deps, actor, lectureId);
   const question = lecture.quickQuiz[index];
   if (!question) throw notFoundError('Quiz question not found');
-  return { correct: question.correctAnswer === answer, correctAnswer: question.correctAnswer };
+  return { correct: question.correctAnswer === answer };
 }
 
 export async function lectureForEdit(deps: AppDeps, actor: Actor, lectureId: string): Promise<LectureEditView> {
@@ -109,6 +127,7 @@ export async function editLecture(deps: AppDeps, actor: Actor, lectureId: string
       at: now,
     });
   });
+  forgetLecture(deps.db, lectureId);
   return lectureForEdit(deps, actor, lectureId);
 }
 
@@ -157,5 +176,6 @@ export async function editAssignment(deps: AppDeps, actor: Actor, lectureId: str
     await repo.updateAssignmentTasks(trx, lectureId, tasks, actor.id, now);
     await audit(trx, { actorId: actor.id, action: 'assignment.update', target: assignment.id, details: { tasks: tasks.length }, at: now });
   });
+  forgetLecture(deps.db, lectureId);
   return assignmentForEdit(deps, actor, lectureId);
 }

@@ -117,13 +117,13 @@ describe('LecturePage', () => {
     expect(screen.queryByText('Lecture Completed!')).toBeNull();
   });
 
-  it('checks each quiz answer with the server and highlights the right option', async () => {
+  it('checks each quiz answer with the server and never reveals the right option after a wrong one', async () => {
     const fetchMock = serve(student, studentLecture, (url, init) => {
       const m = /quiz\/(\d)\/check$/.exec(url);
       if (!m) return undefined;
       const { answer } = JSON.parse(String(init!.body)) as { answer: number };
       const key = m[1] === '0' ? 2 : 3;
-      return json(200, { correct: answer === key, correctAnswer: key });
+      return json(200, { correct: answer === key });
     });
     renderAt(<LecturePage />, PATTERN, PATH);
     fireEvent.click(await screen.findByRole('tab', { name: 'Quick Quiz' }));
@@ -133,8 +133,9 @@ describe('LecturePage', () => {
     fireEvent.click(within(q1!).getByRole('radio', { name: '6' }));
     fireEvent.click(check1);
     expect(await within(q1!.closest('section')!).findByText('Not quite')).toBeTruthy();
-    const right = within(q1!).getByRole('radio', { name: '9' }).closest('[data-correct-option]');
-    expect(right).toBeTruthy();
+    expect(q1!.querySelector('[data-correct-option]')).toBeNull();
+    expect(within(q1!).queryByText('Right answer')).toBeNull();
+    expect(within(q1!).getByRole('radio', { name: '6' }).closest('[data-wrong-choice]')).toBeTruthy();
     expect(callsTo(fetchMock, 'quiz/0/check')).toEqual([
       { url: '/api/lectures/c-cpp-day-3/quiz/0/check', method: 'POST', body: { answer: 1 } },
     ]);
@@ -145,6 +146,7 @@ describe('LecturePage', () => {
     fireEvent.click(within(q2!).getByRole('radio', { name: 'double' }));
     fireEvent.click(within(section2).getByRole('button', { name: 'Check Answer' }));
     expect(await within(section2).findByText('Correct')).toBeTruthy();
+    expect(within(q2!).getByRole('radio', { name: 'double' }).closest('[data-correct-option]')).toBeTruthy();
 
     // Choosing again clears the old verdict.
     fireEvent.click(within(q1!).getByRole('radio', { name: '9' }));

@@ -7,7 +7,7 @@ import { toAppError } from '../../../lib/errors';
 import { useCheckQuizAnswer } from '../api/check-quiz-answer';
 import { EmptyText } from './locked-panel';
 
-/** One quiz question: pick an option, 'Check Answer' asks the server, the right option is highlighted. */
+/** One quiz question: pick an option, 'Check Answer' asks the server, which says only right or wrong. */
 function QuizQuestion({ lectureId, index, question }: { lectureId: string; index: number; question: QuizQuestionView }) {
   const [choice, setChoice] = useState<string | null>(null);
   const [result, setResult] = useState<QuizCheckResult | null>(null);
@@ -39,8 +39,9 @@ function QuizQuestion({ lectureId, index, question }: { lectureId: string; index
       >
         <Stack gap="xs">
           {question.options.map((option, i) => {
-            const isRight = result !== null && result.correctAnswer === i;
-            const isWrongChoice = result !== null && !result.correct && String(i) === choice;
+            const verdict = result !== null && String(i) === choice ? result.correct : null;
+            const isRight = verdict === true;
+            const isWrongChoice = verdict === false;
             return (
               <Group
                 key={i}
@@ -48,6 +49,7 @@ function QuizQuestion({ lectureId, index, question }: { lectureId: string; index
                 wrap="nowrap"
                 p="xs"
                 data-correct-option={isRight || undefined}
+                data-wrong-choice={isWrongChoice || undefined}
                 style={{
                   borderRadius: 'var(--mantine-radius-md)',
                   border: `1px solid var(--mantine-color-${isRight ? 'teal-7' : isWrongChoice ? 'red-7' : 'gray-3'})`,
@@ -58,6 +60,11 @@ function QuizQuestion({ lectureId, index, question }: { lectureId: string; index
                 {isRight && (
                   <Text size="sm" fw={600} c="teal.9" style={{ whiteSpace: 'nowrap' }}>
                     <IconCheck size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> Right answer
+                  </Text>
+                )}
+                {isWrongChoice && (
+                  <Text size="sm" fw={600} c="red.9" style={{ whiteSpace: 'nowrap' }}>
+                    <IconX size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> Your answer
                   </Text>
                 )}
               </Group>
@@ -80,7 +87,7 @@ function QuizQuestion({ lectureId, index, question }: { lectureId: string; index
               </Text>
               {!result.correct && (
                 <Text size="sm" c="gray.8">
-                  The right answer is highlighted.
+                  Try another option.
                 </Text>
               )}
             </Group>
