@@ -2,5 +2,11 @@
  * A live event pushed over /api/ws. To add one: add its shape here; the server's registry
  * (apps/server/src/modules/live/events.ts) then needs its audience rule, and nothing else changes.
  */
-export type LiveEvent = { type: 'access.changed'; studentId: string } | { type: 'hello'; userId: string };
+export type LiveEvent =
+  | { type: 'access.changed'; studentId: string }
+  | { type: 'hello'; userId: string }
+  /** The server finished running a submission's tests (issue 13). */
+  | { type: 'homework.autograded'; studentId: string; submissionId: number; courseId: string }
+  /** A guide confirmed a letter for a submission. */
+  | { type: 'homework.graded'; studentId: string; submissionId: number; courseId: string };
 export type LiveEventType = LiveEvent['type'];

@@ -12,6 +12,9 @@ export const liveEventAudiences: { [T in LiveEventType]: Audience<Extract<LiveEv
   'access.changed': (event, user) => user.id === event.studentId,
   // Sent directly to a socket when it opens, never fanned out.
   hello: () => false,
+  // Homework results and grades go to the student who submitted.
+  'homework.autograded': (event, user) => user.id === event.studentId,
+  'homework.graded': (event, user) => user.id === event.studentId,
 };
 
 /** Whether a signed-in user should receive an event. */
