@@ -71,7 +71,15 @@ export class HomeworkGrader {
     const status = await this.runner.runner.status();
     if (!status.available) {
       const error = status.reason ?? 'Code running is unavailable';
-      const results = tests.map((t, index) => ({ index, hidden: index > 0, passed: false, input: t.stdin, expected: t.expectedOutput, actual: '', error }));
+      const results = tests.map((t, index) => ({
+        index,
+        hidden: index > 0,
+        passed: false,
+        input: t.stdin,
+        expected: t.expectedOutput,
+        actual: '',
+        error,
+      }));
       await saveResults(db, id, { status: 'error', results, proposed: null, passed: 0, total: tests.length });
     } else {
       const run = await runTaskTests(this.runner, task, row.language, row.code);

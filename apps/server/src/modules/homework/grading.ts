@@ -62,7 +62,15 @@ export async function runTaskTests(service: RunnerService, task: LessonTask, lan
     const compileOutput = compile?.output ?? '';
     if (!program) {
       const error = compile?.limitMessage ?? 'The code does not compile.';
-      const outcomes = tests.map((t, index) => ({ index, hidden: index > 0, passed: false, input: t.stdin, expected: t.expectedOutput, actual: '', error }));
+      const outcomes = tests.map((t, index) => ({
+        index,
+        hidden: index > 0,
+        passed: false,
+        input: t.stdin,
+        expected: t.expectedOutput,
+        actual: '',
+        error,
+      }));
       return { compileOk: false, compileOutput, tests: outcomes, passed: 0 };
     }
     try {

@@ -17,7 +17,15 @@ export async function assignmentFor(db: Executor, lectureId: string) {
     .select(['assignments.lecture_id', 'assignments.course_id', 'lectures.day', 'lectures.title', 'assignments.tasks'])
     .where('assignments.lecture_id', '=', lectureId)
     .executeTakeFirst();
-  return row && { lectureId: row.lecture_id, courseId: row.course_id, day: row.day, title: row.title, tasks: JSON.parse(row.tasks) as LessonTask[] };
+  return (
+    row && {
+      lectureId: row.lecture_id,
+      courseId: row.course_id,
+      day: row.day,
+      title: row.title,
+      tasks: JSON.parse(row.tasks) as LessonTask[],
+    }
+  );
 }
 
 /** The assignments of a course the student holds an assignment grant for, by day. */
@@ -77,7 +85,16 @@ export function findSubmission(db: Executor, id: number) {
 /** Marks earlier submissions for the same student, lecture and task as history, then inserts the new one. */
 export async function insertSubmission(
   db: Executor,
-  s: { studentId: string; lectureId: string; courseId: string; taskIndex: number; code: string; language: SubmissionRow['language']; at: Date; status: SubmissionRow['autograde_status'] },
+  s: {
+    studentId: string;
+    lectureId: string;
+    courseId: string;
+    taskIndex: number;
+    code: string;
+    language: SubmissionRow['language'];
+    at: Date;
+    status: SubmissionRow['autograde_status'];
+  },
 ): Promise<number> {
   await db
     .updateTable('homework_submissions')
@@ -105,7 +122,11 @@ export async function insertSubmission(
   return Number(row.id);
 }
 
-export async function saveGrade(db: Executor, id: number, g: { grade: NonNullable<SubmissionRow['grade']>; feedback: string; by: string; at: Date }) {
+export async function saveGrade(
+  db: Executor,
+  id: number,
+  g: { grade: NonNullable<SubmissionRow['grade']>; feedback: string; by: string; at: Date },
+) {
   await db
     .updateTable('homework_submissions')
     .set({ grade: g.grade, feedback: g.feedback, graded_by: g.by, graded_at: g.at.toISOString() })
@@ -135,7 +156,13 @@ export async function saveResults(
 ) {
   await db
     .updateTable('homework_submissions')
-    .set({ autograde_status: r.status, test_results: JSON.stringify(r.results), proposed_grade: r.proposed, passed: r.passed, total: r.total })
+    .set({
+      autograde_status: r.status,
+      test_results: JSON.stringify(r.results),
+      proposed_grade: r.proposed,
+      passed: r.passed,
+      total: r.total,
+    })
     .where('id', '=', id)
     .execute();
 }

@@ -1,5 +1,13 @@
 import type { LessonTask } from '@learn/content';
-import type { CheckResult, GradeLetter, GuideSubmissionsResponse, HomeworkTask, StudentHomeworkResponse, SubmissionView, TestOutcome } from '@learn/shared';
+import type {
+  CheckResult,
+  GradeLetter,
+  GuideSubmissionsResponse,
+  HomeworkTask,
+  StudentHomeworkResponse,
+  SubmissionView,
+  TestOutcome,
+} from '@learn/shared';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Actor } from '../../platform/authenticate.js';
 import { audit } from '../../platform/audit.js';
@@ -69,7 +77,10 @@ export class HomeworkService {
     const { db } = this.deps;
     if (!(await repo.courseExists(db, courseId))) throw notFoundError('Course not found');
     const language = courseLanguage(courseId);
-    const [assignments, submissions] = await Promise.all([repo.grantedAssignments(db, actor.id, courseId), repo.studentSubmissions(db, actor.id, courseId)]);
+    const [assignments, submissions] = await Promise.all([
+      repo.grantedAssignments(db, actor.id, courseId),
+      repo.studentSubmissions(db, actor.id, courseId),
+    ]);
     const current = new Map(submissions.map((s) => [`${s.lecture_id}#${s.task_index}`, s]));
     return {
       lectures: assignments.map((a) => ({
@@ -102,7 +113,8 @@ export class HomeworkService {
   /** POST /api/homework/check: runs the task's tests now; hidden ones come back as counts only. */
   async check(actor: Actor, req: { lectureId: string; taskIndex: number; code: string }): Promise<CheckResult> {
     const { task, language } = await this.grantedTask(actor, req.lectureId, req.taskIndex);
-    if (task.autograde === false || !task.tests?.length) throw validationError('This task has no tests to check against; a guide grades it.');
+    if (task.autograde === false || !task.tests?.length)
+      throw validationError('This task has no tests to check against; a guide grades it.');
     const status = await this.runner.runner.status();
     if (!status.available) throw validationError(`Code running is unavailable: ${status.reason ?? 'no sandbox'}`);
     this.limit(this.checkRate, actor, 'checked code');
@@ -137,7 +149,13 @@ export class HomeworkService {
         at: now,
         status: autograde ? 'queued' : 'none',
       });
-      await audit(trx, { actorId: actor.id, action: 'homework.submit', target: String(newId), details: { lectureId: req.lectureId, taskIndex: req.taskIndex }, at: now });
+      await audit(trx, {
+        actorId: actor.id,
+        action: 'homework.submit',
+        target: String(newId),
+        details: { lectureId: req.lectureId, taskIndex: req.taskIndex },
+        at: now,
+      });
       return newId;
     });
     if (autograde) this.grader.enqueue(id);
@@ -158,7 +176,9 @@ export class HomeworkService {
       history.set(key, [...(history.get(key) ?? []), view(r)]);
     }
     const current = rows.filter((r) => !r.superseded && (status === 'all' || r.grade === null));
-    return { submissions: current.map((r) => ({ ...view(r), history: history.get(`${r.student_id}#${r.lecture_id}#${r.task_index}`) ?? [] })) };
+    return {
+      submissions: current.map((r) => ({ ...view(r), history: history.get(`${r.student_id}#${r.lecture_id}#${r.task_index}`) ?? [] })),
+    };
   }
 
   /** PUT /api/homework/submissions/:id/grade: a guide's letter and feedback replace the previous grade. */
