@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LessonTask } from '@learn/content';
 import type { LiveEvent } from '@learn/shared';
-import { buildApp } from '../../app.js';
 import { createTestApp, engines, GUIDE_EMAIL, GUIDE_PASSWORD, type TestApp } from '../../../test/harness.js';
 import { assignmentFor } from './repository.js';
 
@@ -160,9 +159,8 @@ describe.each(engines)('homework API (%s)', (engine) => {
       .set({ autograde_status: 'running', test_results: null, proposed_grade: null, passed: null })
       .where('id', '=', id)
       .execute();
-    const second = await buildApp(t.deps);
+    const second = await t.restart();
     try {
-      await second.ready();
       await second.homeworkGrader.idle();
     } finally {
       await second.close();
