@@ -114,7 +114,12 @@ export const matrix: Row[] = [
     expect: { anonymous: 401, student: 403, guide: 403 },
   },
   { method: 'GET', url: '/api/homework/submissions?courseId=course_c_01', expect: { anonymous: 401, student: 403, guide: 200 } },
-  { method: 'PUT', url: '/api/homework/submissions/999999/grade', payload: { grade: 'B' }, expect: { anonymous: 401, student: 403, guide: 404 } },
+  {
+    method: 'PUT',
+    url: '/api/homework/submissions/999999/grade',
+    payload: { grade: 'B' },
+    expect: { anonymous: 401, student: 403, guide: 404 },
+  },
 ];
 
 /** The live channel: who may open /api/ws (anonymous sockets are closed with 4401). */
