@@ -48,7 +48,7 @@ function testsLine(s: SubmissionView): string {
 }
 
 function GradeForm({ submission }: { submission: SubmissionView }) {
-  const [grade, setGrade] = useState<GradeLetter | null>(submission.grade ?? submission.proposedGrade);
+  const [grade, setGrade] = useState<GradeLetter | null>(submission.grade);
   const [feedback, setFeedback] = useState(submission.feedback ?? '');
   const save = useGradeSubmission();
   return (
