@@ -147,12 +147,19 @@ describe.each(engines)('homework API (%s)', (engine) => {
     });
     const pending = (await req('GET', '/api/homework/submissions?courseId=course_c_01&status=pending', guide)).json();
     expect(pending.submissions.some((s: { id: number }) => s.id === current.id)).toBe(false);
+    // The dashboards show it: Recent Grades for the student, the pending count for guides.
+    const dash = (await req('GET', '/api/dashboard/student?courseId=course_c_01', student)).json();
+    expect(dash.recentGrades[0]).toMatchObject({ kind: 'homework', grade: 'B', numeric: null });
+    const home = (await req('GET', '/api/dashboard/guide?courseId=course_c_01', guide)).json();
+    expect(home.pendingHomework).toBe(pending.submissions.length);
   });
 
   it('finishes grading a stopped server left unfinished when the next app starts on the same database', async () => {
     const res = await submit(task.solution!);
     await t.app.homeworkGrader.idle();
     const id = res.json().id as number;
+    const home = (await req('GET', '/api/dashboard/guide?courseId=course_c_01', guide)).json();
+    expect(home.pendingHomework).toBeGreaterThanOrEqual(1);
     // The state a server stopped mid-grading leaves: one row 'running' without results.
     await t.deps.db
       .updateTable('homework_submissions')
