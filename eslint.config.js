@@ -20,7 +20,7 @@ const serverModuleImports = {
   auth: ['people'],
   dashboard: ['courses', 'progress'],
   homework: ['runner'],
-  legacy: ['auth', 'batches', 'health', 'people'],
+  legacy: ['auth', 'batches', 'health', 'homework', 'people'],
   progress: ['courses', 'people'],
 };
 

@@ -120,6 +120,19 @@ export const matrix: Row[] = [
     payload: { grade: 'B' },
     expect: { anonymous: 401, student: 403, guide: 404 },
   },
+  { method: 'GET', url: '/api/get_submissions.php', expect: { anonymous: 401, student: 200, guide: 200 } },
+  {
+    method: 'POST',
+    url: '/api/add_submission.php',
+    payload: { lectureId: 'c-cpp-day-1', code: 'int main(void){return 0;}' },
+    expect: { anonymous: 401, student: 403, guide: 403 },
+  },
+  {
+    method: 'POST',
+    url: '/api/grade_submission.php',
+    payload: { submissionId: 999999, grade: 'B' },
+    expect: { anonymous: 401, student: 403, guide: 404 },
+  },
 ];
 
 /** The live channel: who may open /api/ws (anonymous sockets are closed with 4401). */

@@ -166,3 +166,31 @@ export async function saveResults(
     .where('id', '=', id)
     .execute();
 }
+
+/** Current submissions in the old calls' shape: one student's (studentId given) or everyone's. */
+export function legacySubmissions(db: Executor, filter: { studentId?: string; id?: number }) {
+  let q = db
+    .selectFrom('homework_submissions as s')
+    .innerJoin('users', 'users.id', 's.student_id')
+    .innerJoin('lectures', 'lectures.id', 's.lecture_id')
+    .innerJoin('courses', 'courses.id', 's.course_id')
+    .select([
+      's.id',
+      's.student_id',
+      'users.name as student_name',
+      's.course_id',
+      'courses.title as course_title',
+      's.lecture_id',
+      'lectures.title as lecture_title',
+      's.code',
+      's.grade',
+      's.feedback',
+      's.submitted_at',
+    ])
+    .where('s.superseded', '=', 0)
+    .orderBy('s.submitted_at', 'desc')
+    .orderBy('s.id', 'desc');
+  if (filter.studentId !== undefined) q = q.where('s.student_id', '=', filter.studentId);
+  if (filter.id !== undefined) q = q.where('s.id', '=', filter.id);
+  return q.execute();
+}

@@ -6,10 +6,13 @@ import { parse } from '../../platform/errors.js';
 import { requireRole } from '../../platform/authenticate.js';
 import { HomeworkGrader } from './grader.js';
 import { HomeworkService } from './service.js';
+import { LegacyHomework } from './legacy.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     homeworkGrader: HomeworkGrader;
+    /** The old calls (legacy module) use the same service through this. */
+    legacyHomework: LegacyHomework;
   }
 }
 
@@ -25,6 +28,7 @@ export function homeworkRoutes(app: FastifyInstance, deps: AppDeps) {
   const grader = new HomeworkGrader(deps, app.runner, (err, id) => app.log.error({ err, id }, 'homework grading failed'));
   const service = new HomeworkService(deps, app.runner, grader);
   app.decorate('homeworkGrader', grader);
+  app.decorate('legacyHomework', new LegacyHomework(deps, service));
   app.addHook('onReady', async () => {
     await grader.resume();
   });
