@@ -3,6 +3,7 @@ import { Accordion, Badge, Button, Code, Group, Select, Stack, Table, Text, Text
 import { GRADE_LETTERS, type GradeLetter, type SubmissionView, type TestOutcome } from '@learn/shared';
 import { formatDateTime } from '../../../lib/format-date';
 import { toAppError } from '../../../lib/errors';
+import { notify } from '../../../lib/notify';
 import { useGradeSubmission } from '../api/submissions';
 
 function TestTable({ tests }: { tests: TestOutcome[] }) {
@@ -62,7 +63,20 @@ function GradeForm({ submission }: { submission: SubmissionView }) {
           onChange={(v) => setGrade(v as GradeLetter | null)}
           w={160}
         />
-        <Button onClick={() => grade && save.mutate({ id: submission.id, grade, feedback })} disabled={!grade} loading={save.isPending}>
+        <Button
+          onClick={() =>
+            grade &&
+            save.mutate(
+              { id: submission.id, grade, feedback },
+              {
+                onSuccess: () =>
+                  notify({ type: 'success', title: 'Grade saved', message: `${submission.studentName ?? 'The student'}: ${grade}` }),
+              },
+            )
+          }
+          disabled={!grade}
+          loading={save.isPending}
+        >
           Save Grade
         </Button>
       </Group>
@@ -70,11 +84,6 @@ function GradeForm({ submission }: { submission: SubmissionView }) {
       {save.isError && (
         <Text c="red.8" size="sm" role="alert">
           Failed to save grade. {toAppError(save.error).message}
-        </Text>
-      )}
-      {save.isSuccess && (
-        <Text c="teal.8" size="sm" role="status">
-          Grade saved.
         </Text>
       )}
     </Stack>
