@@ -2,7 +2,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { proposedLetter } from '@learn/shared';
 import type { RunnerService } from '../runner/service.js';
 import { assignmentFor, findSubmission, saveResults, setStatus, unfinishedIds } from './repository.js';
-import { runTaskTests } from './grading.js';
+import { failedOutcomes, runTaskTests } from './grading.js';
 
 /**
  * Background autograding: submissions wait as 'queued' rows in the database (so nothing is lost when the
@@ -71,15 +71,7 @@ export class HomeworkGrader {
     const status = await this.runner.runner.status();
     if (!status.available) {
       const error = status.reason ?? 'Code running is unavailable';
-      const results = tests.map((t, index) => ({
-        index,
-        hidden: index > 0,
-        passed: false,
-        input: t.stdin,
-        expected: t.expectedOutput,
-        actual: '',
-        error,
-      }));
+      const results = failedOutcomes(tests, error);
       await saveResults(db, id, { status: 'error', results, proposed: null, passed: 0, total: tests.length });
     } else {
       const run = await runTaskTests(this.runner, task, row.language, row.code);

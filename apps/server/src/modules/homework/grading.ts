@@ -45,6 +45,19 @@ async function slot(service: RunnerService): Promise<() => void> {
   }
 }
 
+/** Every test failed for one reason (no compile, no sandbox), with its data for guides. */
+export function failedOutcomes(tests: NonNullable<LessonTask['tests']>, error: string): TestOutcome[] {
+  return tests.map((t, index) => ({
+    index,
+    hidden: index > 0,
+    passed: false,
+    input: t.stdin,
+    expected: t.expectedOutput,
+    actual: '',
+    error,
+  }));
+}
+
 export interface TestRun {
   compileOk: boolean;
   compileOutput: string;
@@ -62,15 +75,7 @@ export async function runTaskTests(service: RunnerService, task: LessonTask, lan
     const compileOutput = compile?.output ?? '';
     if (!program) {
       const error = compile?.limitMessage ?? 'The code does not compile.';
-      const outcomes = tests.map((t, index) => ({
-        index,
-        hidden: index > 0,
-        passed: false,
-        input: t.stdin,
-        expected: t.expectedOutput,
-        actual: '',
-        error,
-      }));
+      const outcomes = failedOutcomes(tests, error);
       return { compileOk: false, compileOutput, tests: outcomes, passed: 0 };
     }
     try {
