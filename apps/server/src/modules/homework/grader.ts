@@ -22,6 +22,11 @@ export class HomeworkGrader {
     private readonly onError: (err: unknown, id: number) => void,
   ) {}
 
+  /** Submissions waiting for the grader plus those being graded (the benchmark watches it stay bounded). */
+  get backlog(): { waiting: number; grading: number } {
+    return { waiting: this.waiting.length, grading: this.active.size };
+  }
+
   async resume(): Promise<void> {
     (await unfinishedIds(this.deps.db)).forEach((id) => this.enqueue(id));
   }

@@ -24,10 +24,13 @@ export function sameOutput(actual: string, expected: string): boolean {
   return norm(actual) === norm(expected);
 }
 
-function runError(run: RunResult): string | null {
+/**
+ * Why a run cannot pass, whatever it printed: a limit or a crash. The exit code alone is not a failure (a
+ * task may ask for `return 1` on invalid input; the content checker compares only the output too).
+ */
+export function runError(run: Pick<RunResult, 'limitMessage' | 'signal'>): string | null {
   if (run.limitMessage) return run.limitMessage;
   if (run.signal) return `The program crashed (${run.signal}).`;
-  if (run.exitCode !== 0) return `The program ended with exit code ${run.exitCode}.`;
   return null;
 }
 
