@@ -19,7 +19,8 @@ const dirs = (path) =>
 const serverModuleImports = {
   auth: ['people'],
   dashboard: ['courses', 'progress'],
-  legacy: ['auth', 'batches', 'health', 'people'],
+  homework: ['runner'],
+  legacy: ['auth', 'batches', 'health', 'homework', 'people'],
   progress: ['courses', 'people'],
 };
 

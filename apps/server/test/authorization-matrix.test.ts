@@ -99,6 +99,40 @@ export const matrix: Row[] = [
   { method: 'POST', url: '/api/run', payload: { language: 'c', code: '' }, expect: { anonymous: 401, student: 400, guide: 400 } },
   // The interactive socket without an upgrade: the session is checked before anything else.
   { method: 'GET', url: '/api/run/ws', expect: { anonymous: 401, student: 404, guide: 404 } },
+  // Homework (issue 13): the matrix's students hold no assignment grant, so checking and submitting are 403.
+  { method: 'GET', url: '/api/homework?courseId=course_c_01', expect: { anonymous: 401, student: 200, guide: 403 } },
+  {
+    method: 'POST',
+    url: '/api/homework/check',
+    payload: { lectureId: 'c-cpp-day-1', taskIndex: 0, code: 'int main(void){return 0;}' },
+    expect: { anonymous: 401, student: 403, guide: 403 },
+  },
+  {
+    method: 'POST',
+    url: '/api/homework/submissions',
+    payload: { lectureId: 'c-cpp-day-1', taskIndex: 0, code: 'int main(void){return 0;}' },
+    expect: { anonymous: 401, student: 403, guide: 403 },
+  },
+  { method: 'GET', url: '/api/homework/submissions?courseId=course_c_01', expect: { anonymous: 401, student: 403, guide: 200 } },
+  {
+    method: 'PUT',
+    url: '/api/homework/submissions/999999/grade',
+    payload: { grade: 'B' },
+    expect: { anonymous: 401, student: 403, guide: 404 },
+  },
+  { method: 'GET', url: '/api/get_submissions.php', expect: { anonymous: 401, student: 200, guide: 200 } },
+  {
+    method: 'POST',
+    url: '/api/add_submission.php',
+    payload: { lectureId: 'c-cpp-day-1', code: 'int main(void){return 0;}' },
+    expect: { anonymous: 401, student: 403, guide: 403 },
+  },
+  {
+    method: 'POST',
+    url: '/api/grade_submission.php',
+    payload: { submissionId: 999999, grade: 'B' },
+    expect: { anonymous: 401, student: 403, guide: 404 },
+  },
 ];
 
 /** The live channel: who may open /api/ws (anonymous sockets are closed with 4401). */

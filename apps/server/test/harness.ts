@@ -65,6 +65,8 @@ export interface TestApp {
   deps: AppDeps;
   clock: ManualClock;
   close(): Promise<void>;
+  /** Builds another app on the same database and deps, as a restarted server would be (close it yourself). */
+  restart(): Promise<FastifyInstance>;
   /** Signs in and returns the cookie header to send with later requests. */
   login(email: string, password: string): Promise<string>;
   createUser(opts: { role: 'student' | 'guide'; name?: string; email?: string; password?: string; batchId?: string | null }): Promise<{
@@ -106,6 +108,11 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     async close() {
       await app.close();
       await drop();
+    },
+    async restart() {
+      const next = await buildApp(deps);
+      await next.ready();
+      return next;
     },
     async login(email, password) {
       const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });

@@ -12,3 +12,4 @@ export * from './live.js';
 export * from './progress.js';
 export * from './roster.js';
 export * from './runner.js';
+export * from './homework.js';

@@ -6,5 +6,9 @@ export type LiveEvent =
   | { type: 'access.changed'; studentId: string }
   | { type: 'hello'; userId: string }
   /** Server-internal: sessions ended (logout: one; password change or removal: all of the user's). Sockets on them close. */
-  | { type: 'session.ended'; userId: string; sessionId?: string };
+  | { type: 'session.ended'; userId: string; sessionId?: string }
+  /** The server finished running a submission's tests (issue 13). */
+  | { type: 'homework.autograded'; studentId: string; submissionId: number; courseId: string }
+  /** A guide confirmed a letter for a submission. */
+  | { type: 'homework.graded'; studentId: string; submissionId: number; courseId: string };
 export type LiveEventType = LiveEvent['type'];

@@ -7,6 +7,7 @@ import type { Database } from './schema.js';
 import { dialect as migrationDialect } from './migrations/helpers.js';
 import * as m001 from './migrations/001-foundation.js';
 import * as m002 from './migrations/002-courses.js';
+import * as m003 from './migrations/003-homework.js';
 import { StatementCache } from './statement-cache.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -25,6 +26,7 @@ export interface DatabaseHandle {
 const migrations: Record<string, Migration> = {
   '001-foundation': m001,
   '002-courses': m002,
+  '003-homework': m003,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -103,7 +103,31 @@ export interface BadgeAwardsTable {
   awarded_at: string;
 }
 
+export interface HomeworkSubmissionsTable {
+  id: Generated<number>;
+  student_id: string;
+  lecture_id: string;
+  course_id: string;
+  task_index: number;
+  code: string;
+  language: 'c' | 'cpp' | 'python';
+  submitted_at: string;
+  grade: 'A' | 'B' | 'C' | 'D' | 'F' | null;
+  feedback: string | null;
+  graded_by: string | null;
+  graded_at: string | null;
+  autograde_status: 'queued' | 'running' | 'done' | 'error' | 'none';
+  /** JSON: TestOutcome[] with every test's input/expected/actual (guides only). */
+  test_results: string | null;
+  proposed_grade: 'A' | 'B' | 'C' | 'D' | 'F' | null;
+  passed: number | null;
+  total: number | null;
+  /** 1 once a newer submission for the same student, lecture and task replaced it (kept as history). */
+  superseded: number;
+}
+
 export interface Database {
+  homework_submissions: HomeworkSubmissionsTable;
   lectures: LecturesTable;
   assignments: AssignmentsTable;
   access_grants: AccessGrantsTable;

@@ -19,6 +19,7 @@ const ManageMatesPage = lazy(() => import('../features/mates/manage-mates-page')
 const ManageBatchesPage = lazy(() => import('../features/batches/manage-batches-page'));
 const CourseAccessPage = lazy(() => import('../features/course-access/course-access-page'));
 const StudentProgressPage = lazy(() => import('../features/student-progress/student-progress-page'));
+const AssignmentsPage = lazy(() => import('../features/assignments/assignments-page'));
 
 /** /{prefix}/*: an unknown prefix goes to the landing page, a visitor with no session to the login. */
 function CourseArea() {
@@ -76,6 +77,7 @@ const routeElements: Partial<Record<string, ReactNode>> = {
   'manage-batches': <ManageBatchesPage />,
   'manage-course': <CourseAccessPage />,
   'student-progress': <StudentProgressPage />,
+  assignments: <AssignmentsPage />,
 };
 
 function pagePath(segment: string) {

@@ -34,6 +34,10 @@ export function useLiveEvents(enabled: boolean): void {
           void queryClient.invalidateQueries({ queryKey: ['lecture'] });
           void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
         }
+        if (event.type === 'homework.autograded' || event.type === 'homework.graded') {
+          void queryClient.invalidateQueries({ queryKey: ['homework'] });
+          void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+        }
       };
       socket.onclose = (e) => {
         if (stopped || e.code === 4401) return;

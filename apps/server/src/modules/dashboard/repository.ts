@@ -28,3 +28,31 @@ export async function studentsWithCompletions(db: Executor, courseId: string): P
     .execute();
   return rows.map((r) => ({ ...r, batch_name: r.batch_name ?? null, completed: Number(r.n ?? 0) }));
 }
+
+/** The student's graded homework in a course (current submissions only), newest grade first. */
+export async function gradedHomework(db: Executor, studentId: string, courseId: string, limit: number) {
+  return db
+    .selectFrom('homework_submissions as s')
+    .innerJoin('lectures', 'lectures.id', 's.lecture_id')
+    .select(['lectures.title', 's.grade', 's.graded_at'])
+    .where('s.student_id', '=', studentId)
+    .where('s.course_id', '=', courseId)
+    .where('s.superseded', '=', 0)
+    .where('s.grade', 'is not', null)
+    .orderBy('s.graded_at', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Current homework submissions of a course that wait for a guide's letter. */
+export async function pendingHomeworkCount(db: Executor, courseId: string): Promise<number> {
+  const row = await db
+    .selectFrom('homework_submissions')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('course_id', '=', courseId)
+    .where('superseded', '=', 0)
+    .where('grade', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -4,17 +4,15 @@ import type { Actor } from '../../platform/authenticate.js';
 import { authorizationError, notFoundError } from '../../platform/errors.js';
 import { accessibleLectureIds, completedLectureIds, findCourse, listLectureHeads } from '../courses/repository.js';
 import { listAwards } from '../progress/repository.js';
-import { studentsWithCompletions } from './repository.js';
+import { gradedHomework, pendingHomeworkCount, studentsWithCompletions } from './repository.js';
 import { canReadGuideDashboard, canReadStudentDashboard } from './policy.js';
 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 
-/**
- * Graded homework and exams, newest first. Homework and exams arrive with later work; until then a
- * student has none, and the dashboard shows its empty state.
- */
-async function recentGrades(_deps: AppDeps, _studentId: string, _courseId: string, _limit: number): Promise<GradeItem[]> {
-  return [];
+/** Graded homework (and exams once they exist), newest first. Letters carry no numeric value. */
+async function recentGrades(deps: AppDeps, studentId: string, courseId: string, limit: number): Promise<GradeItem[]> {
+  const rows = await gradedHomework(deps.db, studentId, courseId, limit);
+  return rows.map((r) => ({ kind: 'homework', title: r.title, grade: r.grade!, numeric: null, gradedAt: r.graded_at! }));
 }
 
 export async function studentDashboard(deps: AppDeps, actor: Actor, courseId: string): Promise<StudentDashboard> {
@@ -58,7 +56,7 @@ export async function guideDashboard(deps: AppDeps, actor: Actor, courseId: stri
         lastLogin: r.last_login,
       };
     }),
-    pendingHomework: 0,
+    pendingHomework: await pendingHomeworkCount(deps.db, courseId),
     pendingExams: 0,
   };
 }

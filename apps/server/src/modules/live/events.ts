@@ -14,6 +14,9 @@ export const liveEventAudiences: { [T in LiveEventType]: Audience<Extract<LiveEv
   hello: () => false,
   // Never sent: the sockets of the ended sessions close themselves (platform/socket-session.ts).
   'session.ended': () => false,
+  // Homework results and grades go to the student who submitted.
+  'homework.autograded': (event, user) => user.id === event.studentId,
+  'homework.graded': (event, user) => user.id === event.studentId,
 };
 
 /** Whether a signed-in user should receive an event. */

@@ -6,6 +6,7 @@ import { useAssignment } from './api/assignment';
 import { AssignmentEditor } from './components/assignment-editor';
 import { LecturePicker } from '../../lib/ui/lecture-picker';
 import { ErrorState, LoadingState } from '../../lib/ui/query-state';
+import { SubmissionsReview } from './components/submissions-review';
 
 /**
  * Manage Assignments: a lecture's practice tasks (type, text, starter code) in the course chosen in the
@@ -56,6 +57,7 @@ export default function ManageAssignmentsPage() {
         disabled={!list.length}
       />
       {body}
+      <SubmissionsReview courseId={courseId} />
       {guard.dialog}
     </Stack>
   );

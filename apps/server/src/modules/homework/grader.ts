@@ -1,0 +1,94 @@
+import type { AppDeps } from '../../platform/deps.js';
+import { proposedLetter } from '@learn/shared';
+import type { RunnerService } from '../runner/service.js';
+import { assignmentFor, findSubmission, saveResults, setStatus, unfinishedIds } from './repository.js';
+import { failedOutcomes, runTaskTests } from './grading.js';
+
+/**
+ * Background autograding: submissions wait as 'queued' rows in the database (so nothing is lost when the
+ * server stops), are graded a few at a time through the runner's shared queue, and their results stored.
+ * On start, resume() picks up every queued row and every row a stopped server left 'running'.
+ */
+export class HomeworkGrader {
+  private readonly waiting: number[] = [];
+  private readonly known = new Set<number>();
+  private readonly active = new Set<Promise<void>>();
+  private stopped = false;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly runner: RunnerService,
+    private readonly onError: (err: unknown, id: number) => void,
+  ) {}
+
+  /** Submissions waiting for the grader plus those being graded (the benchmark watches it stay bounded). */
+  get backlog(): { waiting: number; grading: number } {
+    return { waiting: this.waiting.length, grading: this.active.size };
+  }
+
+  async resume(): Promise<void> {
+    (await unfinishedIds(this.deps.db)).forEach((id) => this.enqueue(id));
+  }
+
+  enqueue(id: number) {
+    if (this.stopped || this.known.has(id)) return;
+    this.known.add(id);
+    this.waiting.push(id);
+    this.pump();
+  }
+
+  /** Settles when nothing is waiting or being graded (tests and shutdown). */
+  idle(): Promise<void> {
+    if (this.known.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  async stop() {
+    this.stopped = true;
+    this.waiting.length = 0;
+    await Promise.allSettled([...this.active]);
+  }
+
+  private pump() {
+    while (!this.stopped && this.waiting.length > 0 && this.active.size < Math.max(1, this.runner.queue.concurrency)) {
+      const id = this.waiting.shift()!;
+      const job: Promise<void> = this.grade(id)
+        .catch((err: unknown) => this.onError(err, id))
+        .finally(() => {
+          this.active.delete(job);
+          this.known.delete(id);
+          if (this.known.size === 0) this.idleWaiters.splice(0).forEach((r) => r());
+          this.pump();
+        });
+      this.active.add(job);
+    }
+  }
+
+  private async grade(id: number) {
+    const { db, pubsub } = this.deps;
+    const row = await findSubmission(db, id);
+    if (!row || (row.autograde_status !== 'queued' && row.autograde_status !== 'running')) return;
+    const task = (await assignmentFor(db, row.lecture_id))?.tasks[row.task_index];
+    const tests = task?.tests ?? [];
+    if (!task || task.autograde === false || tests.length === 0) return setStatus(db, id, 'none');
+    await setStatus(db, id, 'running');
+    const status = await this.runner.runner.status();
+    if (!status.available) {
+      const error = status.reason ?? 'Code running is unavailable';
+      const results = failedOutcomes(tests, error);
+      await saveResults(db, id, { status: 'error', results, proposed: null, passed: 0, total: tests.length });
+    } else {
+      const run = await runTaskTests(this.runner, task, row.language, row.code);
+      if (this.stopped) return; // the row stays 'running': the next start grades it again
+      await saveResults(db, id, {
+        status: 'done',
+        results: run.tests,
+        proposed: proposedLetter(run.passed, tests.length),
+        passed: run.passed,
+        total: tests.length,
+      });
+    }
+    await pubsub.publish({ type: 'homework.autograded', studentId: row.student_id, submissionId: id, courseId: row.course_id });
+  }
+}

@@ -1,0 +1,104 @@
+import type { LessonTask } from '@learn/content';
+import { courses } from '@learn/content';
+import type { RunLanguage, RunResult, TestOutcome } from '@learn/shared';
+import type { RunnerService } from '../runner/service.js';
+import { QueueFullError } from '../runner/queue.js';
+
+/** A course's language decides how its homework compiles (C, C++ or Python). */
+export function courseLanguage(courseId: string): RunLanguage {
+  return courses.find((c) => c.id === courseId)?.language ?? 'python';
+}
+
+/**
+ * Output matches when it is the same text after line endings are unified and trailing spaces on each line
+ * and trailing blank lines are dropped (a forgotten final newline is not a wrong answer).
+ */
+export function sameOutput(actual: string, expected: string): boolean {
+  const norm = (s: string) =>
+    s
+      .replace(/\r\n/g, '\n')
+      .split('\n')
+      .map((l) => l.trimEnd())
+      .join('\n')
+      .trimEnd();
+  return norm(actual) === norm(expected);
+}
+
+/**
+ * Why a run cannot pass, whatever it printed: a limit or a crash. The exit code alone is not a failure (a
+ * task may ask for `return 1` on invalid input; the content checker compares only the output too).
+ */
+export function runError(run: Pick<RunResult, 'limitMessage' | 'signal'>): string | null {
+  if (run.limitMessage) return run.limitMessage;
+  if (run.signal) return `The program crashed (${run.signal}).`;
+  return null;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A slot in the runner's queue, waiting (not refusing) when it is full: grading shares the bound. */
+async function slot(service: RunnerService): Promise<() => void> {
+  for (;;) {
+    try {
+      return await service.queue.acquire();
+    } catch (err) {
+      if (!(err instanceof QueueFullError)) throw err;
+      await sleep(Math.min(5, err.retryAfterSeconds) * 1000);
+    }
+  }
+}
+
+/** Every test failed for one reason (no compile, no sandbox), with its data for guides. */
+export function failedOutcomes(tests: NonNullable<LessonTask['tests']>, error: string): TestOutcome[] {
+  return tests.map((t, index) => ({
+    index,
+    hidden: index > 0,
+    passed: false,
+    input: t.stdin,
+    expected: t.expectedOutput,
+    actual: '',
+    error,
+  }));
+}
+
+export interface TestRun {
+  compileOk: boolean;
+  compileOutput: string;
+  /** Every test with its input, expected and actual output (guides' view). */
+  tests: TestOutcome[];
+  passed: number;
+}
+
+/** Compiles once and runs every test of the task in the sandbox. */
+export async function runTaskTests(service: RunnerService, task: LessonTask, language: RunLanguage, code: string): Promise<TestRun> {
+  const tests = task.tests ?? [];
+  const release = await slot(service);
+  try {
+    const { compile, program } = await service.runner.compileOnce({ language, code });
+    const compileOutput = compile?.output ?? '';
+    if (!program) {
+      const error = compile?.limitMessage ?? 'The code does not compile.';
+      const outcomes = failedOutcomes(tests, error);
+      return { compileOk: false, compileOutput, tests: outcomes, passed: 0 };
+    }
+    try {
+      const outcomes: TestOutcome[] = [];
+      for (const [index, t] of tests.entries()) {
+        const run = await service.runner.runCompiled(program, { stdin: t.stdin });
+        const error = runError(run);
+        const passed = error === null && sameOutput(run.stdout, t.expectedOutput);
+        outcomes.push({ index, hidden: index > 0, passed, input: t.stdin, expected: t.expectedOutput, actual: run.stdout, error });
+      }
+      return { compileOk: true, compileOutput, tests: outcomes, passed: outcomes.filter((o) => o.passed).length };
+    } finally {
+      await program.dispose();
+    }
+  } finally {
+    release();
+  }
+}
+
+/** What a student may see of test outcomes: the sample in full; hidden tests as pass/fail only. */
+export function forStudent(tests: TestOutcome[]): TestOutcome[] {
+  return tests.map((t) => (t.hidden ? { index: t.index, hidden: true, passed: t.passed } : t));
+}
