@@ -1,47 +1,83 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { clearKeys, reserveAttempt, type ThrottleRule } from './login-throttle-repository.js';
 
 /**
- * Login throttling, kept in the database so every server instance sees the same counts.
- * An account may fail 5 times and an address 20 times in 15 minutes; the failure that reaches the limit,
- * and each one after it, blocks the key for a doubling time (30 s, 60 s, ... at most 15 minutes), answered 429 with Retry-After.
- * A success clears the account's count, so the real user is never locked out for long.
+ * Sign-in throttling, counted in the database so every server instance sees the same counts (issue 10).
+ *
+ * Three counters, each over 15 minutes; the attempt that reaches a counter's limit blocks it for 30 s,
+ * doubling with each further failure up to 15 minutes (answered 429 with Retry-After):
+ * - one account from one address: 5. This is what stops a guesser, and it keeps only that guesser out;
+ * - one account from anywhere: 50, much higher, so a guesser at one address cannot lock the real owner
+ *   out from another (it takes ten addresses guessing in step to block an account for everyone);
+ * - one address on any account: 20 (password spraying).
+ * Every attempt is counted before its password is hashed (reserve), and a success clears the account's
+ * counters (settle), so concurrent attempts cannot slip past the count and an owner is never out for long.
  */
 export const throttleRules = {
-  account: { free: 5, windowMs: 15 * 60_000, baseBlockMs: 30_000, maxBlockMs: 15 * 60_000 },
+  pair: { free: 5, windowMs: 15 * 60_000, baseBlockMs: 30_000, maxBlockMs: 15 * 60_000 },
+  account: { free: 50, windowMs: 15 * 60_000, baseBlockMs: 30_000, maxBlockMs: 15 * 60_000 },
   address: { free: 20, windowMs: 15 * 60_000, baseBlockMs: 30_000, maxBlockMs: 15 * 60_000 },
-} as const;
+} as const satisfies Record<string, ThrottleRule>;
 
-type Kind = keyof typeof throttleRules;
+/** Password checks in flight at once for one account and for one address; more wait their turn as a 429. */
+export const inFlightLimits = { account: 2, address: 8 } as const;
 
-function key(kind: Kind, value: string) {
-  return `${kind}:${value}`;
+const keysFor = (email: string, address: string) => ({
+  pair: `pair:${email}|${address}`,
+  account: `account:${email}`,
+  address: `address:${address}`,
+});
+
+export type SignInReservation = { allowed: true; release: () => void } | { allowed: false; retryAfterSeconds: number };
+
+const inFlight = new Map<string, number>();
+function take(key: string, limit: number): boolean {
+  const n = inFlight.get(key) ?? 0;
+  if (n >= limit) return false;
+  inFlight.set(key, n + 1);
+  return true;
+}
+function give(key: string) {
+  const n = (inFlight.get(key) ?? 1) - 1;
+  if (n <= 0) inFlight.delete(key);
+  else inFlight.set(key, n);
 }
 
-/** Seconds until the key may try again, or 0. */
-export async function secondsBlocked(db: Kysely<Database>, kind: Kind, value: string, now: Date): Promise<number> {
-  const row = await db.selectFrom('login_throttle').select('blocked_until').where('key', '=', key(kind, value)).executeTakeFirst();
-  if (!row?.blocked_until) return 0;
-  const ms = Date.parse(row.blocked_until) - now.getTime();
-  return ms > 0 ? Math.ceil(ms / 1000) : 0;
+/**
+ * Reserves one sign-in attempt: a place in the bounded hashing queue of the account and of the address,
+ * then a count on each counter. Refused (with the seconds to wait) when a queue is full or a counter blocked.
+ */
+export async function reserveSignIn(db: Kysely<Database>, email: string, address: string, now: Date): Promise<SignInReservation> {
+  const queueAccount = `account:${email}`;
+  const queueAddress = `address:${address}`;
+  if (!take(queueAccount, inFlightLimits.account)) return { allowed: false, retryAfterSeconds: 1 };
+  if (!take(queueAddress, inFlightLimits.address)) {
+    give(queueAccount);
+    return { allowed: false, retryAfterSeconds: 1 };
+  }
+  const release = () => {
+    give(queueAccount);
+    give(queueAddress);
+  };
+  try {
+    const keys = keysFor(email, address);
+    for (const kind of ['pair', 'account', 'address'] as const) {
+      const r = await reserveAttempt(db, keys[kind], throttleRules[kind], now);
+      if (!r.allowed) {
+        release();
+        return r;
+      }
+    }
+  } catch (err) {
+    release();
+    throw err;
+  }
+  return { allowed: true, release };
 }
 
-export async function recordFailure(db: Kysely<Database>, kind: Kind, value: string, now: Date): Promise<void> {
-  const rule = throttleRules[kind];
-  const k = key(kind, value);
-  await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('login_throttle').selectAll().where('key', '=', k).executeTakeFirst();
-    const fresh = !row || now.getTime() - Date.parse(row.window_started_at) > rule.windowMs;
-    const failures = fresh ? 1 : row.failures + 1;
-    const over = failures - rule.free;
-    const blocked_until =
-      over >= 0 ? new Date(now.getTime() + Math.min(rule.maxBlockMs, rule.baseBlockMs * 2 ** over)).toISOString() : null;
-    const window_started_at = fresh ? now.toISOString() : row.window_started_at;
-    if (row) await trx.updateTable('login_throttle').set({ failures, window_started_at, blocked_until }).where('key', '=', k).execute();
-    else await trx.insertInto('login_throttle').values({ key: k, failures, window_started_at, blocked_until }).execute();
-  });
-}
-
-export async function clearFailures(db: Kysely<Database>, kind: Kind, value: string): Promise<void> {
-  await db.deleteFrom('login_throttle').where('key', '=', key(kind, value)).execute();
+/** A successful sign-in: the account's counters start again (the address keeps its count). */
+export async function settleSuccess(db: Kysely<Database>, email: string, address: string): Promise<void> {
+  const keys = keysFor(email, address);
+  await clearKeys(db, [keys.pair, keys.account]);
 }

@@ -10,6 +10,8 @@ import { Limiter } from './limiter.js';
 export class PasswordHasher {
   private readonly limiter: Limiter;
   private dummyHash: Promise<string> | undefined;
+  /** Key derivations computed, by cost (log2 N): what sign-in spends, for tests and the bench. */
+  readonly derivations = new Map<number, number>();
 
   constructor(
     private readonly cost = 17,
@@ -20,6 +22,7 @@ export class PasswordHasher {
 
   private derive(password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> {
     const N = 2 ** logN;
+    this.derivations.set(logN, (this.derivations.get(logN) ?? 0) + 1);
     return this.limiter.run(
       () =>
         new Promise<Buffer>((resolve, reject) =>

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { authenticationError, tooManyRequestsError } from '../../platform/errors.js';
 import { createSession, destroySession, resolveSession } from '../../platform/sessions.js';
 import { announceSessionsEnded } from '../../platform/socket-session.js';
-import { clearFailures, recordFailure, secondsBlocked } from '../../platform/login-throttle.js';
+import { reserveSignIn, settleSuccess } from '../../platform/login-throttle.js';
 import { audit } from '../../platform/audit.js';
 import { findUserByEmail, recordLogin, setPasswordHash, toPublicUser } from '../people/repository.js';
 
@@ -21,20 +21,23 @@ export function tooManyAttemptsMessage(seconds: number) {
  */
 export async function login(deps: AppDeps, input: LoginInput, address: string): Promise<{ user: PublicUser; token: string }> {
   const now = deps.clock.now();
-  const blocked = Math.max(
-    await secondsBlocked(deps.db, 'account', input.email, now),
-    await secondsBlocked(deps.db, 'address', address, now),
-  );
-  if (blocked > 0) throw tooManyRequestsError(tooManyAttemptsMessage(blocked), blocked);
-
-  const row = await findUserByEmail(deps.db, input.email);
-  const ok = row ? await deps.hasher.verify(input.password, row.password_hash) : await deps.hasher.verifyAgainstNothing(input.password);
-  if (!row || !ok) {
-    await recordFailure(deps.db, 'account', input.email, now);
-    await recordFailure(deps.db, 'address', address, now);
-    throw authenticationError(LOGIN_FAILED_MESSAGE);
+  // Counted before the slow hash, so concurrent guesses cannot all be checked (issue 10).
+  const reservation = await reserveSignIn(deps.db, input.email, address, now);
+  if (!reservation.allowed)
+    throw tooManyRequestsError(tooManyAttemptsMessage(reservation.retryAfterSeconds), reservation.retryAfterSeconds);
+  let row: Awaited<ReturnType<typeof findUserByEmail>>;
+  let ok: boolean;
+  try {
+    row = await findUserByEmail(deps.db, input.email);
+    ok = row ? await deps.hasher.verify(input.password, row.password_hash) : await deps.hasher.verifyAgainstNothing(input.password);
+    // A cheap (roster-import) hash answers a wrong password fast: spend the full cost too, so the time
+    // taken never tells an imported account from an unknown email or a full-cost one.
+    if (row && !ok && deps.hasher.needsRehash(row.password_hash)) await deps.hasher.verifyAgainstNothing(input.password);
+  } finally {
+    reservation.release();
   }
-  await clearFailures(deps.db, 'account', input.email);
+  if (!row || !ok) throw authenticationError(LOGIN_FAILED_MESSAGE);
+  await settleSuccess(deps.db, input.email, address);
   if (deps.hasher.needsRehash(row.password_hash)) await setPasswordHash(deps.db, row.id, await deps.hasher.hash(input.password));
   await recordLogin(deps.db, row.id, now);
   const token = await createSession(deps.db, row.id, now, deps.config.session);
