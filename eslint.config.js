@@ -19,6 +19,7 @@ const dirs = (path) =>
 const serverModuleImports = {
   auth: ['people'],
   dashboard: ['courses', 'progress'],
+  explain: ['runner'],
   legacy: ['auth', 'batches', 'health', 'people'],
   progress: ['courses', 'people'],
 };

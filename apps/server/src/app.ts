@@ -25,6 +25,7 @@ import { studentProgressRoutes } from './modules/progress/student-progress.js';
 import { rosterRoutes } from './modules/people/roster-routes.js';
 import { legacyPeopleRoutes } from './modules/legacy/people-routes.js';
 import { runnerRoutes } from './modules/runner/routes.js';
+import { explainRoutes } from './modules/explain/routes.js';
 
 /** Kept for branches written before AppDeps moved to platform/deps.ts; new code imports it from there. */
 export type { AppDeps } from './platform/deps.js';
@@ -59,6 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   legacyPeopleRoutes(app, deps);
   liveRoutes(app, deps);
   runnerRoutes(app, deps);
+  explainRoutes(app, deps);
 
   const webDist = deps.config.webDist;
   if (webDist && existsSync(join(webDist, 'index.html'))) {
