@@ -27,6 +27,7 @@ import { legacyPeopleRoutes } from './modules/legacy/people-routes.js';
 import { runnerRoutes } from './modules/runner/routes.js';
 import { homeworkRoutes } from './modules/homework/routes.js';
 import { legacyHomeworkRoutes } from './modules/legacy/homework-routes.js';
+import { explainRoutes } from './modules/explain/routes.js';
 
 /** Kept for branches written before AppDeps moved to platform/deps.ts; new code imports it from there. */
 export type { AppDeps } from './platform/deps.js';
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   runnerRoutes(app, deps);
   homeworkRoutes(app, deps);
   legacyHomeworkRoutes(app);
+  explainRoutes(app, deps);
 
   const webDist = deps.config.webDist;
   if (webDist && existsSync(join(webDist, 'index.html'))) {

@@ -35,7 +35,24 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   ...runnerEnv(),
+  ...explainEnv(),
 });
+
+/** The AI explanation provider: Gemini (GEMINI_API_KEY) or an OpenAI-compatible API (EXPLAIN_BASE_URL). */
+function explainEnv() {
+  const int = (min: number, max: number, def: number) => z.coerce.number().int().min(min).max(max).default(def);
+  return {
+    GEMINI_API_KEY: z.string().optional(),
+    GEMINI_BASE_URL: z.string().url().optional(),
+    EXPLAIN_BASE_URL: z.string().url().optional(),
+    EXPLAIN_API_KEY: z.string().optional(),
+    EXPLAIN_MODEL: z.string().optional(),
+    EXPLAIN_PROVIDER_NAME: z.string().optional(),
+    EXPLAIN_PER_MINUTE: int(1, 1_000_000, 10),
+    EXPLAIN_TIMEOUT_SECONDS: int(1, 600, 30),
+    EXPLAIN_CACHE_ENTRIES: int(0, 1_000_000, 500),
+  };
+}
 
 /** The code runner's settings: where bubblewrap is, how many runs at once, and every limit of a run. */
 function runnerEnv() {
@@ -69,7 +86,16 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDist: string | undefined;
   runner: RunnerConfig;
+  explain: ExplainConfig;
 };
+
+export interface ExplainConfig {
+  /** null: no provider configured; the status route says so and the button explains it. */
+  provider: { kind: 'gemini' | 'openai'; name: string; model: string; apiKey: string; baseUrl: string | undefined } | null;
+  perMinute: number;
+  timeoutMs: number;
+  cacheEntries: number;
+}
 
 export interface RunnerConfig {
   bwrapPath: string;
@@ -119,6 +145,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         outputBytes: e.RUNNER_OUTPUT_KIB * 1024,
         compileMs: e.RUNNER_COMPILE_SECONDS * 1000,
       },
+    },
+    explain: {
+      provider: e.EXPLAIN_BASE_URL
+        ? {
+            kind: 'openai',
+            name: e.EXPLAIN_PROVIDER_NAME ?? 'AI',
+            model: e.EXPLAIN_MODEL ?? 'gpt-4o-mini',
+            apiKey: e.EXPLAIN_API_KEY ?? 'none',
+            baseUrl: e.EXPLAIN_BASE_URL,
+          }
+        : e.GEMINI_API_KEY
+          ? {
+              kind: 'gemini',
+              name: e.EXPLAIN_PROVIDER_NAME ?? 'Gemini',
+              model: e.EXPLAIN_MODEL ?? 'gemini-2.5-flash',
+              apiKey: e.GEMINI_API_KEY,
+              baseUrl: e.GEMINI_BASE_URL,
+            }
+          : null,
+      perMinute: e.EXPLAIN_PER_MINUTE,
+      timeoutMs: e.EXPLAIN_TIMEOUT_SECONDS * 1000,
+      cacheEntries: e.EXPLAIN_CACHE_ENTRIES,
     },
   };
 }

@@ -97,6 +97,16 @@ export const matrix: Row[] = [
     expect: { anonymous: 401, student: 200, guide: 200 },
   },
   { method: 'POST', url: '/api/run', payload: { language: 'c', code: '' }, expect: { anonymous: 401, student: 400, guide: 400 } },
+  // AI explanations: no provider in the matrix app, so a signed-in POST streams an error event (200).
+  { method: 'GET', url: '/api/explain/status', expect: { anonymous: 401, student: 200, guide: 200 } },
+  { method: 'GET', url: '/api/explain/usage', expect: { anonymous: 401, student: 403, guide: 200 } },
+  {
+    method: 'POST',
+    url: '/api/explain',
+    payload: { language: 'python', code: 'print(1)' },
+    expect: { anonymous: 401, student: 200, guide: 200 },
+  },
+  { method: 'POST', url: '/api/explain', payload: { language: 'python', code: '' }, expect: { anonymous: 401, student: 400, guide: 400 } },
   // The interactive socket without an upgrade: the session is checked before anything else.
   { method: 'GET', url: '/api/run/ws', expect: { anonymous: 401, student: 404, guide: 404 } },
   // Homework (issue 13): the matrix's students hold no assignment grant, so checking and submitting are 403.

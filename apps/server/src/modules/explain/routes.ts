@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../../platform/deps.js';
+import { authorizationError, parse } from '../../platform/errors.js';
+import { requireActor } from '../../platform/authenticate.js';
+import { canExplain, canSeeExplainUsage } from './policy.js';
+import { ExplainService } from './service.js';
+
+const explainRequestSchema = z.object({ code: z.string().max(64 * 1024), language: z.string().min(1).max(40) });
+
+/** POST /api/explain streams server-sent events: `data: {"text"}` pieces, then `event: done` or `event: error`. */
+export function explainRoutes(app: FastifyInstance, deps: AppDeps) {
+  const service = new ExplainService(deps.config.explain, deps.clock);
+
+  app.get('/api/explain/status', async (request, reply) => {
+    requireActor(request);
+    void reply.header('cache-control', 'no-store');
+    return service.status();
+  });
+
+  app.get('/api/explain/usage', async (request) => {
+    if (!canSeeExplainUsage(requireActor(request))) throw authorizationError();
+    return { days: service.usageByDay() };
+  });
+
+  app.post('/api/explain', async (request, reply) => {
+    const actor = requireActor(request);
+    // Exams don't exist yet: no student is in an exam attempt.
+    if (!canExplain(actor, false)) throw authorizationError();
+    const body = parse(explainRequestSchema, request.body);
+    service.admit(actor.id, body.code);
+    const controller = new AbortController();
+    reply.hijack();
+    const raw = reply.raw;
+    // A hijacked reply skips the onSend hooks: the security headers that matter for a stream are set here.
+    raw.writeHead(200, {
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'same-origin',
+      'x-frame-options': 'DENY',
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+    });
+    raw.flushHeaders();
+    raw.on('close', () => controller.abort());
+    const write = (s: string) => {
+      if (!raw.writableEnded) raw.write(s);
+    };
+    await service.explain(
+      body.code,
+      body.language,
+      {
+        text: (piece) => write(`data: ${JSON.stringify({ text: piece })}\n\n`),
+        done: () => write('event: done\ndata: {}\n\n'),
+        error: (message) => write(`event: error\ndata: ${JSON.stringify({ message })}\n\n`),
+      },
+      controller.signal,
+    );
+    if (!raw.writableEnded) raw.end();
+  });
+}

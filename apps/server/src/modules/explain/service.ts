@@ -1,0 +1,94 @@
+import type { Clock } from '../../platform/clock.js';
+import type { ExplainConfig } from '../../config.js';
+import { tooManyRequestsError, validationError } from '../../platform/errors.js';
+import { RateLimit } from '../runner/rate-limit.js';
+import { explainPrompt } from './prompt.js';
+import { geminiProvider } from './providers/gemini.js';
+import { openAiCompatibleProvider } from './providers/openai-compatible.js';
+import type { ExplainProvider } from './providers/provider.js';
+
+export const EXPLAIN_CODE_MAX_BYTES = 8 * 1024;
+
+export interface ExplainSink {
+  text(piece: string): void;
+  done(): void;
+  error(message: string): void;
+}
+
+export const EXPLAIN_FAILED = "Sorry, I couldn't fetch an explanation right now. Please try again later.";
+
+/** The explanations: rate limit, the cache of identical (code, language) answers, the provider call with a time-out. */
+export class ExplainService {
+  readonly provider: ExplainProvider | null;
+  private readonly limit: RateLimit;
+  private readonly cache = new Map<string, string>();
+  /** Per day (UTC date): explanations answered and how many came from the cache. In memory, per instance. */
+  private readonly usage = new Map<string, { explanations: number; cacheHits: number }>();
+
+  constructor(
+    private readonly config: ExplainConfig,
+    private readonly clock: Clock,
+  ) {
+    const p = config.provider;
+    this.provider = !p ? null : p.kind === 'gemini' ? geminiProvider(p) : openAiCompatibleProvider(p);
+    this.limit = new RateLimit(config.perMinute);
+  }
+
+  status() {
+    return this.provider ? { available: true as const, provider: this.provider.name } : { available: false as const };
+  }
+
+  usageByDay() {
+    return [...this.usage].map(([day, u]) => ({ day, ...u })).sort((a, b) => b.day.localeCompare(a.day));
+  }
+
+  /** Checks before the stream opens, so refusals are ordinary JSON errors (400, 429, 503). */
+  admit(userId: string, code: string) {
+    if (!code.trim()) throw validationError('There is no code to explain.');
+    if (Buffer.byteLength(code) > EXPLAIN_CODE_MAX_BYTES) throw validationError('Code is longer than 8 KiB; explain a smaller part.');
+    const wait = this.limit.take(userId, this.clock.now());
+    if (wait !== null)
+      throw tooManyRequestsError(`You have asked for many explanations in the last minute. Wait ${wait} s and try again.`, wait);
+  }
+
+  async explain(code: string, language: string, sink: ExplainSink, signal: AbortSignal): Promise<void> {
+    const provider = this.provider;
+    if (!provider) return sink.error('Explanations are not set up on this server.');
+    const key = `${language}\u0000${code}`;
+    const cached = this.cache.get(key);
+    if (cached !== undefined) {
+      this.count(true);
+      sink.text(cached);
+      return sink.done();
+    }
+    const upstream = AbortSignal.any([signal, AbortSignal.timeout(this.config.timeoutMs)]);
+    let answer = '';
+    try {
+      for await (const piece of provider.stream(explainPrompt(code, language), upstream)) {
+        answer += piece;
+        sink.text(piece);
+      }
+    } catch {
+      if (!signal.aborted) sink.error(EXPLAIN_FAILED);
+      return;
+    }
+    if (upstream.aborted) return signal.aborted ? undefined : sink.error(EXPLAIN_FAILED);
+    this.remember(key, answer);
+    this.count(false);
+    sink.done();
+  }
+
+  private remember(key: string, answer: string) {
+    if (this.config.cacheEntries === 0 || !answer) return;
+    this.cache.set(key, answer);
+    if (this.cache.size > this.config.cacheEntries) this.cache.delete(this.cache.keys().next().value!);
+  }
+
+  private count(hit: boolean) {
+    const day = this.clock.now().toISOString().slice(0, 10);
+    const u = this.usage.get(day) ?? { explanations: 0, cacheHits: 0 };
+    u.explanations++;
+    if (hit) u.cacheHits++;
+    this.usage.set(day, u);
+  }
+}
