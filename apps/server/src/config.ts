@@ -28,6 +28,8 @@ const envSchema = z.object({
   /** scrypt cost as log2(N); 17 is OWASP's recommendation (N=2^17, r=8, p=1). */
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** argon2id (OWASP m=19 MiB, t=2, p=1) for new passwords, or scrypt at PASSWORD_HASH_COST. */
+  PASSWORD_HASH: z.enum(['argon2id', 'scrypt']).default('argon2id'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -81,7 +83,7 @@ export type Config = {
   databaseUrl: string | undefined;
   guide: { email: string; name: string; password: string | undefined };
   session: { idleMs: number; maxMs: number };
-  passwordHash: { cost: number; concurrency: number };
+  passwordHash: { cost: number; concurrency: number; algorithm: 'argon2id' | 'scrypt' };
   trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDist: string | undefined;
@@ -125,7 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     guide: { email: e.LEARN_GUIDE_EMAIL, name: e.LEARN_GUIDE_NAME, password: e.LEARN_GUIDE_PASSWORD },
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxMs: e.SESSION_MAX_HOURS * 3_600_000 },
-    passwordHash: { cost: e.PASSWORD_HASH_COST, concurrency: e.PASSWORD_HASH_CONCURRENCY },
+    passwordHash: { cost: e.PASSWORD_HASH_COST, concurrency: e.PASSWORD_HASH_CONCURRENCY, algorithm: e.PASSWORD_HASH },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

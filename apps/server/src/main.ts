@@ -30,7 +30,7 @@ const deps: AppDeps = {
   engine: handle.engine,
   dbVersion: () => handle.version(),
   clock: systemClock,
-  hasher: new PasswordHasher(config.passwordHash.cost, config.passwordHash.concurrency),
+  hasher: new PasswordHasher(config.passwordHash.cost, config.passwordHash.concurrency, config.passwordHash.algorithm),
   pubsub: new InProcessPubSub(),
 };
 const seeded = await seed(deps);

@@ -95,7 +95,7 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     engine: handle.engine,
     dbVersion: () => handle.version(),
     clock,
-    hasher: new PasswordHasher(config.passwordHash.cost, config.passwordHash.concurrency),
+    hasher: new PasswordHasher(config.passwordHash.cost, config.passwordHash.concurrency, config.passwordHash.algorithm),
     pubsub: new InProcessPubSub(),
   };
   await seed(deps);

@@ -4,10 +4,25 @@ import { Limiter } from './limiter.js';
 import { loadConfig } from '../config.js';
 
 describe('password hashing', () => {
-  it('uses OWASP scrypt parameters by default (N=2^17, r=8, p=1)', async () => {
-    expect(loadConfig({}).passwordHash.cost).toBe(17);
+  it('uses OWASP argon2id parameters by default (m=19 MiB, t=2, p=1), scrypt N=2^17 r=8 p=1 when chosen', async () => {
+    expect(loadConfig({}).passwordHash.algorithm).toBe('argon2id');
     const hash = await new PasswordHasher().hash('correct horse');
-    expect(hash).toMatch(/^scrypt\$17\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(loadConfig({ PASSWORD_HASH: 'scrypt' }).passwordHash.cost).toBe(17);
+    const scrypt = await new PasswordHasher(17, 1, 'scrypt').hash('correct horse');
+    expect(scrypt).toMatch(/^scrypt\$17\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
+  });
+
+  it('keeps verifying scrypt hashes after the switch to argon2id, and replaces them at the next sign-in', async () => {
+    const old = await new PasswordHasher(12, 1, 'scrypt').hash('from-before');
+    const now = new PasswordHasher(12, 1, 'argon2id');
+    expect(await now.verify('from-before', old)).toBe(true);
+    expect(await now.verify('not-it', old)).toBe(false);
+    expect(now.needsRehash(old)).toBe(true);
+    const fresh = await now.hash('from-before');
+    expect(now.needsRehash(fresh)).toBe(false);
+    expect(await now.verify('from-before', fresh)).toBe(true);
+    expect(await now.verify('not-it', fresh)).toBe(false);
   });
 
   it('verifies the right password only, with a fresh salt each time', async () => {
@@ -21,8 +36,9 @@ describe('password hashing', () => {
   });
 
   it('verifies a hash made at another cost (so the cost can be raised later)', async () => {
-    const old = await new PasswordHasher(11).hash('keep-me');
-    expect(await new PasswordHasher(13).verify('keep-me', old)).toBe(true);
+    const old = await new PasswordHasher(11, 1, 'scrypt').hash('keep-me');
+    expect(await new PasswordHasher(13, 1, 'scrypt').verify('keep-me', old)).toBe(true);
+    expect(new PasswordHasher(13, 1, 'scrypt').needsRehash(old)).toBe(true);
   });
 
   it('generates 8-character passwords from an unambiguous alphabet', () => {

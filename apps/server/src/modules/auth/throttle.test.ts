@@ -11,7 +11,7 @@ describe.each(engines)('sign-in throttling under load (%s)', (engine) => {
   });
   afterAll(() => t.close());
 
-  const fullCost = () => t.deps.hasher.derivations.get(t.deps.config.passwordHash.cost) ?? 0;
+  const fullCost = () => t.deps.hasher.derivations.get(t.deps.hasher.fullCostLabel) ?? 0;
   const attempt = (email: string, password: string, remoteAddress: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
 
