@@ -33,7 +33,9 @@ describe.each(engines)('first-start seed (%s)', (engine) => {
     expect(batches.map((b) => b.name)).toEqual(['Spring 2024', 'Summer 2024', 'Fall 2024', 'Spring 2025', 'Summer 2025', 'Fall 2025']);
     const guides = await t.deps.db.selectFrom('users').selectAll().where('role', '=', 'guide').execute();
     expect(guides.map((g) => g.email)).toEqual([GUIDE_EMAIL]);
-    expect(guides[0]!.password_hash).toMatch(/^scrypt\$/);
+    // Stored as a full-strength hash of the current kind, never as text.
+    expect(guides[0]!.password_hash).toMatch(/^\$argon2id\$/);
+    expect(t.deps.hasher.needsRehash(guides[0]!.password_hash)).toBe(false);
   });
 
   it('changes nothing when run again', async () => {

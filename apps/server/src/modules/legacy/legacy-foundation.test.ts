@@ -39,7 +39,7 @@ describe.each(engines)('health and the old foundation calls (%s)', (engine) => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ success: true, message: 'Login successful', user: { email: GUIDE_EMAIL, role: 'guide' } });
-    expect(JSON.stringify(body)).not.toMatch(/password|scrypt/i);
+    expect(JSON.stringify(body)).not.toMatch(/password|scrypt|argon2/i);
     const cookie = String(res.headers['set-cookie']).split(';')[0]!;
     const me = await t.app.inject({ url: '/api/auth/me', headers: { cookie } });
     expect(me.statusCode).toBe(200);
