@@ -6,35 +6,13 @@
 import Fastify from 'fastify';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { benchDeps } from './bench-app.js';
 import { buildApp } from '../apps/server/src/app.js';
-import type { AppDeps } from '../apps/server/src/platform/deps.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase, migrateToLatest } from '../apps/server/src/db/database.js';
-import { seed } from '../apps/server/src/db/seed.js';
-import { systemClock } from '../apps/server/src/platform/clock.js';
-import { PasswordHasher } from '../apps/server/src/platform/passwords.js';
-import { InProcessPubSub } from '../apps/server/src/platform/pubsub.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 
-const dir = mkdtempSync(join(tmpdir(), 'learn-bench-'));
-const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', LEARN_GUIDE_PASSWORD: 'bench-guide-pw', PASSWORD_HASH_COST: '12' });
-const handle = openDatabase(config);
-await migrateToLatest(handle);
-const deps: AppDeps = {
-  config,
-  db: handle.db,
-  engine: handle.engine,
-  dbVersion: () => handle.version(),
-  clock: systemClock,
-  hasher: new PasswordHasher(config.passwordHash.cost, 4),
-  pubsub: new InProcessPubSub(),
-};
-await seed(deps);
+const { deps, dispose } = await benchDeps('api', { env: { PASSWORD_HASH_COST: '12' } });
 const app = await buildApp(deps);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
@@ -160,5 +138,4 @@ await scenario('GET /api/dashboard/student', '/api/dashboard/student?courseId=co
 await scenario('GET /api/dashboard/guide (201 students)', '/api/dashboard/guide?courseId=course_python_01', guide);
 await lectureAgainstCeiling('/api/lectures/python-day-20', student);
 await app.close();
-await handle.close();
-rmSync(dir, { recursive: true, force: true });
+await dispose();

@@ -5,38 +5,16 @@
  * the time from submit to results (p50, p95, max) as a ratio to one submission graded alone in the same run,
  * and the largest grader backlog and runner queue seen (both must stay bounded).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { LiveEvent } from '@learn/shared';
+import { benchDeps } from './bench-app.js';
 import { buildApp } from '../apps/server/src/app.js';
-import type { AppDeps } from '../apps/server/src/platform/deps.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase, migrateToLatest } from '../apps/server/src/db/database.js';
-import { seed } from '../apps/server/src/db/seed.js';
-import { systemClock } from '../apps/server/src/platform/clock.js';
-import { PasswordHasher } from '../apps/server/src/platform/passwords.js';
-import { InProcessPubSub } from '../apps/server/src/platform/pubsub.js';
 import { assignmentFor } from '../apps/server/src/modules/homework/repository.js';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 60);
 const SPREAD_MS = Number(process.env.BENCH_SPREAD_MS ?? 60_000);
 const LECTURE = 'c-cpp-day-4';
 
-const dir = mkdtempSync(join(tmpdir(), 'learn-hw-bench-'));
-const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', LEARN_GUIDE_PASSWORD: 'bench-guide-pw', PASSWORD_HASH_COST: '12' });
-const handle = openDatabase(config);
-await migrateToLatest(handle);
-const deps: AppDeps = {
-  config,
-  db: handle.db,
-  engine: handle.engine,
-  dbVersion: () => handle.version(),
-  clock: systemClock,
-  hasher: new PasswordHasher(config.passwordHash.cost, 4),
-  pubsub: new InProcessPubSub(),
-};
-await seed(deps);
+const { deps, dispose } = await benchDeps('hw', { env: { PASSWORD_HASH_COST: '12' } });
 const app = await buildApp(deps);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
@@ -63,7 +41,7 @@ async function login(email: string, password: string) {
 const tasks = (await assignmentFor(deps.db, LECTURE))!.tasks;
 const taskIndex = tasks.findIndex((t) => t.type === 'homework' && t.tests?.length === 5);
 const code = tasks[taskIndex]!.solution!;
-const guide = await login(config.guide.email, 'bench-guide-pw');
+const guide = await login(deps.config.guide.email, 'bench-guide-pw');
 const cookies: string[] = [];
 for (let i = 0; i <= STUDENTS; i++) {
   const made = await call<{ user: { id: string; email: string }; password: string }>(guide, 'POST', 'students', {
@@ -127,5 +105,4 @@ console.log(
 );
 
 await app.close();
-await handle.close();
-rmSync(dir, { recursive: true, force: true });
+await dispose();

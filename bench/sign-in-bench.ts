@@ -4,17 +4,9 @@
  * app and temporary SQLite database; every student's password is hashed with that setting. Prints p50, p99
  * and the slowest sign-in, and the ratio of each p99 to the first setting's. Loopback only, bounded.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { benchDeps } from './bench-app.js';
 import { buildApp } from '../apps/server/src/app.js';
-import type { AppDeps } from '../apps/server/src/platform/deps.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase, migrateToLatest } from '../apps/server/src/db/database.js';
-import { seed } from '../apps/server/src/db/seed.js';
-import { systemClock } from '../apps/server/src/platform/clock.js';
 import { PasswordHasher, type HashAlgorithm } from '../apps/server/src/platform/passwords.js';
-import { InProcessPubSub } from '../apps/server/src/platform/pubsub.js';
 import { insertUser } from '../apps/server/src/modules/people/repository.js';
 
 const CLASS = Number(process.env.BENCH_CLASS ?? 200);
@@ -27,21 +19,8 @@ const settings: { name: string; algorithm: HashAlgorithm; cost: number; concurre
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function classSignsIn(setting: (typeof settings)[number]) {
-  const dir = mkdtempSync(join(tmpdir(), 'learn-signin-bench-'));
-  const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', LEARN_GUIDE_PASSWORD: 'bench-guide-pw' });
-  const handle = openDatabase(config);
-  await migrateToLatest(handle);
   const hasher = new PasswordHasher(setting.cost, setting.concurrency, setting.algorithm);
-  const deps: AppDeps = {
-    config,
-    db: handle.db,
-    engine: handle.engine,
-    dbVersion: () => handle.version(),
-    clock: systemClock,
-    hasher,
-    pubsub: new InProcessPubSub(),
-  };
-  await seed(deps);
+  const { deps, handle, dispose } = await benchDeps('signin', { hasher });
   // One hash of the shared password (a fresh salt per student would only lengthen the set-up).
   const passwordHash = await hasher.hash('class-password-1');
   for (let i = 0; i < CLASS; i++)
@@ -73,8 +52,7 @@ async function classSignsIn(setting: (typeof settings)[number]) {
   );
   const total = performance.now() - started;
   await app.close();
-  await handle.close();
-  rmSync(dir, { recursive: true, force: true });
+  await dispose();
   const sorted = times.sort((a, b) => a - b);
   return { p50: pct(sorted, 50), p99: pct(sorted, 99), max: sorted.at(-1)!, total };
 }
