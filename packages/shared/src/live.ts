@@ -7,6 +7,8 @@ export type LiveEvent =
   | { type: 'hello'; userId: string }
   /** Server-internal: sessions ended (logout: one; password change or removal: all of the user's). Sockets on them close. */
   | { type: 'session.ended'; userId: string; sessionId?: string }
+  /** Server-internal: a user's name, email or batch changed; instances drop what they cached of the user. */
+  | { type: 'user.changed'; userId: string }
   /** The server finished running a submission's tests (issue 13). */
   | { type: 'homework.autograded'; studentId: string; submissionId: number; courseId: string }
   /** A guide confirmed a letter for a submission. */

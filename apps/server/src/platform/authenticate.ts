@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PublicUser, Role } from '@learn/shared';
 import { authenticationError, authorizationError } from './errors.js';
-import { resolveSession, SESSION_COOKIE } from './sessions.js';
+import { resolveSession, SESSION_COOKIE, type SessionRow } from './sessions.js';
 import type { AppDeps } from './deps.js';
 import { isApiRequest } from './request-path.js';
+import { SessionCache } from './session-cache.js';
 
 export interface Actor extends PublicUser {
   sessionId: string;
@@ -25,27 +26,40 @@ declare module 'fastify' {
  */
 export function installAuthentication(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('actor', undefined);
-  app.addHook('onRequest', async (request) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) {
-      const row = await resolveSession(deps.db, token, deps.clock.now(), deps.config.session);
-      if (row)
-        request.actor = {
-          id: row.id,
-          name: row.name,
-          email: row.email,
-          role: row.role,
-          batchId: row.batch_id,
-          lastLogin: row.last_login,
-          sessionId: row.session_id,
-        };
-    }
+  const cache = new SessionCache(deps.pubsub, deps.config.session);
+  app.addHook('onClose', async () => cache.close());
+  const toActor = (row: SessionRow): Actor => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    batchId: row.batch_id,
+    lastLogin: row.last_login,
+    sessionId: row.session_id,
   });
-  app.addHook('preHandler', async (request) => {
-    if (!isApiRequest(request)) return;
-    if (request.routeOptions.config?.public) return;
-    if (!request.routeOptions.url) return; // not-found handler answers 404 itself
-    if (!request.actor) throw authenticationError();
+  app.addHook('onRequest', (request, _reply, done) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return done();
+    const now = deps.clock.now();
+    const cached = cache.get(token, now);
+    if (cached) {
+      request.actor = toActor(cached);
+      return done();
+    }
+    resolveSession(deps.db, token, now, deps.config.session).then((row) => {
+      if (row) {
+        cache.set(token, row);
+        request.actor = toActor(row);
+      }
+      done();
+    }, done);
+  });
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (request.actor || !isApiRequest(request)) return done();
+    const route = request.routeOptions;
+    if (route.config?.public || !route.url) return done();
+    // (the not-found handler, which has no route url, answers 404 itself)
+    done(authenticationError());
   });
 }
 

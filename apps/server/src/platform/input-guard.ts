@@ -16,7 +16,8 @@ export function containsNul(value: unknown, depth = 0): boolean {
  * schemas refuse it too, so forms say the same thing.
  */
 export function installInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) throw validationError(NUL_MESSAGE);
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) done(validationError(NUL_MESSAGE));
+    else done();
   });
 }

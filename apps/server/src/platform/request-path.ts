@@ -6,6 +6,16 @@ import type { FastifyRequest } from 'fastify';
  * caching) must judge this path, or an encoded prefix walks past it (issue 10).
  */
 export function routedPath(request: FastifyRequest): string {
+  // Worked out once per request: several hooks ask, and Fastify builds `routeOptions` anew on every access.
+  const known = (request as RequestWithPath)[routedPathKey];
+  if (known !== undefined) return known;
+  return ((request as RequestWithPath)[routedPathKey] = computeRoutedPath(request));
+}
+
+const routedPathKey = Symbol('routedPath');
+type RequestWithPath = FastifyRequest & { [routedPathKey]?: string };
+
+function computeRoutedPath(request: FastifyRequest): string {
   const pattern = request.routeOptions.url;
   if (pattern) return pattern;
   const raw = request.url.split('?', 1)[0] ?? '';

@@ -25,8 +25,8 @@ export function applySecurityHeaders(request: FastifyRequest, reply: FastifyRepl
 }
 
 export function installSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     applySecurityHeaders(request, reply);
-    return payload;
+    done(null, payload);
   });
 }

@@ -5,7 +5,8 @@ import type { Database } from '../db/schema.js';
 
 /** Session tokens: 256 random bits in the cookie; only their SHA-256 is stored. */
 export const SESSION_COOKIE = 'learn_session';
-const TOUCH_INTERVAL_MS = 60_000;
+/** last_seen_at is refreshed at most this often (and a cached session is trusted at most this long). */
+export const TOUCH_INTERVAL_MS = 60_000;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
@@ -46,10 +47,16 @@ export async function resolveSession(db: Kysely<Database>, token: string, now: D
     await db.deleteFrom('sessions').where('id', '=', id).execute();
     return undefined;
   }
-  if (t - lastSeen >= TOUCH_INTERVAL_MS)
-    await db.updateTable('sessions').set({ last_seen_at: now.toISOString() }).where('id', '=', id).execute();
+  if (t - lastSeen >= TOUCH_INTERVAL_MS) {
+    const at = now.toISOString();
+    await db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', id).execute();
+    return { ...row, last_seen_at: at };
+  }
   return row;
 }
+
+/** A session joined with its user, as `resolveSession` answers it. */
+export type SessionRow = NonNullable<Awaited<ReturnType<typeof resolveSession>>>;
 
 export async function destroySession(db: Kysely<Database>, token: string) {
   await db.deleteFrom('sessions').where('id', '=', hashToken(token)).execute();

@@ -31,7 +31,9 @@ export async function renameBatch(db: Executor, id: string, name: string): Promi
 }
 
 /** Its students are left without a batch first (what the foreign key does, made explicit). */
-export async function deleteBatch(db: Executor, id: string): Promise<void> {
+export async function deleteBatch(db: Executor, id: string): Promise<string[]> {
+  const members = await db.selectFrom('users').select('id').where('batch_id', '=', id).execute();
   await db.updateTable('users').set({ batch_id: null }).where('batch_id', '=', id).execute();
   await db.deleteFrom('batches').where('id', '=', id).execute();
+  return members.map((m) => m.id);
 }

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import type { Actor } from '../../platform/authenticate.js';
 import { authorizationError, conflictError, notFoundError } from '../../platform/errors.js';
 import { audit } from '../../platform/audit.js';
+import { announceUserChanged } from '../../platform/session-cache.js';
 import * as repo from './repository.js';
 import { canManageBatches } from './policy.js';
 
@@ -51,8 +52,8 @@ export async function deleteBatch(deps: AppDeps, actor: Actor, id: string): Prom
   const batch = (await repo.listBatches(deps.db)).find((b) => b.id === id);
   if (!batch) throw notFoundError('Batch not found');
   const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
-    await repo.deleteBatch(trx, id);
+  const members = await deps.db.transaction().execute(async (trx) => {
+    const ids = await repo.deleteBatch(trx, id);
     await audit(trx, {
       actorId: actor.id,
       action: 'batch.delete',
@@ -60,6 +61,8 @@ export async function deleteBatch(deps: AppDeps, actor: Actor, id: string): Prom
       details: { name: batch.name, unassigned: batch.studentCount },
       at: now,
     });
+    return ids;
   });
+  for (const userId of members) await announceUserChanged(deps, userId);
   return { unassigned: batch.studentCount };
 }

@@ -50,7 +50,7 @@ async function openLecture(deps: AppDeps, actor: Actor, lectureId: string) {
  * payload), serialized, with an ETag that changes with the content, the actor's grants and completion.
  * One query decides it; the body comes from the lecture cache (lecture-cache.ts) when its version matches.
  */
-export async function lectureRead(deps: AppDeps, actor: Actor, lectureId: string): Promise<{ etag: string; body: string }> {
+export async function lectureRead(deps: AppDeps, actor: Actor, lectureId: string): Promise<{ etag: string; body: Buffer }> {
   const state = await repo.lectureState(deps.db, lectureId, actor.id);
   if (!state) throw notFoundError('Lecture not found');
   const grants = seesAllLectures(actor) ? new Set<never>() : state.grants;
@@ -60,7 +60,7 @@ export async function lectureRead(deps: AppDeps, actor: Actor, lectureId: string
   const entry =
     cachedLecture(deps.db, lectureId, access, state.version) ??
     storeLecture(deps.db, lectureId, access, state.version, await buildView(deps, lectureId, access));
-  return { etag: `W/"${entry.hash}-${completed ? 1 : 0}"`, body: `${entry.head},"completed":${completed}}` };
+  return { etag: `W/"${entry.hash}-${completed ? 1 : 0}"`, body: entry.bodies[completed ? 1 : 0] };
 }
 
 /** The lecture view without the reader's completion: the same for every reader with these sections. */

@@ -14,6 +14,8 @@ export const liveEventAudiences: { [T in LiveEventType]: Audience<Extract<LiveEv
   hello: () => false,
   // Never sent: the sockets of the ended sessions close themselves (platform/socket-session.ts).
   'session.ended': () => false,
+  // Never sent: it only tells every instance's session cache (platform/session-cache.ts).
+  'user.changed': () => false,
   // Homework results and grades go to the student who submitted.
   'homework.autograded': (event, user) => user.id === event.studentId,
   'homework.graded': (event, user) => user.id === event.studentId,

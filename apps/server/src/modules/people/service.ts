@@ -15,6 +15,7 @@ import { audit } from '../../platform/audit.js';
 import { generatePassword } from '../../platform/passwords.js';
 import { destroyUserSessions } from '../../platform/sessions.js';
 import { announceSessionsEnded } from '../../platform/socket-session.js';
+import { announceUserChanged } from '../../platform/session-cache.js';
 import * as repo from './repository.js';
 import { canManagePeople, guideRemovalRefusal, mateAbilities } from './policy.js';
 
@@ -143,7 +144,7 @@ export async function updateStudent(deps: AppDeps, actor: Actor, id: string, inp
     if (isUniqueViolation(err)) throw conflictError(DUPLICATE_EMAIL);
     throw err;
   }
-  if (passwordHash) await announceSessionsEnded(deps, id);
+  await (passwordHash ? announceSessionsEnded(deps, id) : announceUserChanged(deps, id));
   return (await repo.findStudent(deps.db, id))!;
 }
 
@@ -206,7 +207,7 @@ export async function updateGuide(deps: AppDeps, actor: Actor, id: string, input
     if (passwordHash) await destroyUserSessions(trx, id);
     await audit(trx, { actorId: actor.id, action: 'guide.update', target: id, details: { password: !!passwordHash }, at: now });
   });
-  if (passwordHash) await announceSessionsEnded(deps, id);
+  await (passwordHash ? announceSessionsEnded(deps, id) : announceUserChanged(deps, id));
   return repo.toGuideRow((await repo.findUserById(deps.db, id))!);
 }
 

@@ -1,0 +1,67 @@
+import type { PubSub } from './pubsub.js';
+import type { AppDeps } from './deps.js';
+import type { SessionPolicy, SessionRow } from './sessions.js';
+import { TOUCH_INTERVAL_MS } from './sessions.js';
+
+/**
+ * Sessions recently read from the database, so a burst of requests on one session costs one lookup.
+ *
+ * An entry is trusted only while the database would not have been written anyway: until the session's
+ * last_seen_at is a minute old (then the request goes to the database, which refreshes it), and never
+ * past the idle or absolute limit. Whatever ends a session or changes its user (logout, password change or
+ * reset, removal, an edit of the user) publishes `session.ended` or `user.changed` through pub/sub, which
+ * reaches every instance; the entry is dropped before the publishing request answers in this process.
+ * Keyed by the cookie's token, so a hit also skips hashing it. Bounded: the oldest entry goes first.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, SessionRow>();
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    pubsub: PubSub,
+    private readonly policy: SessionPolicy,
+    private readonly maxEntries = 10_000,
+  ) {
+    this.unsubscribe = pubsub.subscribe((event) => {
+      if (event.type === 'session.ended') this.forget(event.userId, event.sessionId);
+      else if (event.type === 'user.changed') this.forget(event.userId);
+    });
+  }
+
+  get(token: string, now: Date): SessionRow | undefined {
+    const row = this.entries.get(token);
+    if (!row) return undefined;
+    const t = now.getTime();
+    const lastSeen = Date.parse(row.last_seen_at);
+    if (t - lastSeen >= Math.min(TOUCH_INTERVAL_MS, this.policy.idleMs) || t >= Date.parse(row.expires_at)) {
+      this.entries.delete(token);
+      return undefined;
+    }
+    return row;
+  }
+
+  set(token: string, row: SessionRow): void {
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(token, row);
+  }
+
+  /** Drops a user's entries: all of them, or the one session named. */
+  forget(userId: string, sessionId?: string): void {
+    for (const [token, row] of this.entries)
+      if (row.id === userId && (!sessionId || row.session_id === sessionId)) this.entries.delete(token);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  close(): void {
+    this.unsubscribe();
+    this.entries.clear();
+  }
+}
+
+/** Tells every instance that a user's name, email or batch changed (their cached sessions are dropped). */
+export async function announceUserChanged(deps: Pick<AppDeps, 'pubsub'>, userId: string): Promise<void> {
+  await deps.pubsub.publish({ type: 'user.changed', userId });
+}
