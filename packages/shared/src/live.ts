@@ -9,6 +9,10 @@ export type LiveEvent =
   | { type: 'session.ended'; userId: string; sessionId?: string }
   /** Server-internal: a user's name, email or batch changed; instances drop what they cached of the user. */
   | { type: 'user.changed'; userId: string }
+  /** Server-internal: a student completed a lecture; instances drop what they cached of that read. */
+  | { type: 'progress.changed'; studentId: string; lectureId: string }
+  /** Server-internal: a lecture or its assignment was edited; instances drop what they cached of it. */
+  | { type: 'lecture.changed'; lectureId: string }
   /** The server finished running a submission's tests (issue 13). */
   | { type: 'homework.autograded'; studentId: string; submissionId: number; courseId: string }
   /** A guide confirmed a letter for a submission. */

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, GUIDE_EMAIL, GUIDE_PASSWORD, type TestApp } from '../../../test/harness.js';
 import { grant } from '../../../test/factories.js';
+import { InProcessPubSub } from '../../platform/pubsub.js';
+import { LectureStateCache, type LectureState } from './lecture-state-cache.js';
 
 describe.each(engines)('lecture reads: cached body, ETag and 304 (%s)', (engine) => {
   let t: TestApp;
@@ -68,5 +70,99 @@ describe.each(engines)('lecture reads: cached body, ETag and 304 (%s)', (engine)
     expect(view.completed).toBe(false);
     expect(view.access).toEqual({ explanation: true, code: false, assignment: false });
     expect(JSON.stringify(view)).not.toMatch(/correctAnswer|"solution"/);
+  });
+});
+
+/**
+ * Issue 10 (read speed): each instance keeps a reader's lecture state; a change made through another
+ * instance reaches it through pub/sub (the harness's second app shares the database and the pub/sub, as
+ * instances behind a load balancer share PostgreSQL and Redis).
+ */
+describe.each(engines)('lecture reads across instances (%s)', (engine) => {
+  let t: TestApp;
+  let other: Awaited<ReturnType<TestApp['restart']>>;
+  let guide: string;
+  let student: { id: string; cookie: string };
+  const read = (lectureId: string) => t.app.inject({ url: `/api/lectures/${lectureId}`, headers: { cookie: student.cookie } });
+  const onOther = (method: 'PUT' | 'POST' | 'GET', url: string, cookie: string, payload?: object) =>
+    other.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    other = await t.restart();
+    guide = await t.login(GUIDE_EMAIL, GUIDE_PASSWORD);
+    const s = await t.createUser({ role: 'student' });
+    student = { id: s.id, cookie: await t.login(s.email, s.password) };
+    await grant(t, guide, student.id, ['python-day-5', 'python-day-6', 'python-day-7'], ['explanation']);
+  });
+  afterAll(async () => {
+    await other.close();
+    await t.close();
+  });
+
+  it('a grant withdrawn on another instance is refused here at once', async () => {
+    expect((await read('python-day-5')).statusCode).toBe(200);
+    const changes = [{ studentId: student.id, lectureId: 'python-day-5', kind: 'explanation', granted: false }];
+    expect((await onOther('PUT', '/api/access', guide, { changes })).statusCode).toBe(200);
+    expect((await read('python-day-5')).statusCode).toBe(403);
+  });
+
+  it('a completion recorded on another instance shows here at once', async () => {
+    expect((await read('python-day-6')).json().completed).toBe(false);
+    expect((await onOther('POST', '/api/lectures/python-day-6/complete', student.cookie, {})).statusCode).toBe(200);
+    expect((await read('python-day-6')).json().completed).toBe(true);
+  });
+
+  it('an edit saved on another instance is served here at once', async () => {
+    expect((await read('python-day-7')).statusCode).toBe(200);
+    const edit = (await onOther('GET', '/api/lectures/python-day-7/edit', guide)).json();
+    expect((await onOther('PUT', '/api/lectures/python-day-7/edit', guide, { ...edit, title: 'Edited elsewhere' })).statusCode).toBe(200);
+    expect((await read('python-day-7')).json().title).toBe('Edited elsewhere');
+  });
+
+  it('a change written without an announcement is picked up within a minute', async () => {
+    expect((await read('python-day-7')).json().access.code).toBe(false);
+    // Straight into the table, bypassing the service that announces it: the cached state is trusted for a minute.
+    await t.deps.db
+      .insertInto('access_grants')
+      .values({
+        student_id: student.id,
+        lecture_id: 'python-day-7',
+        kind: 'code',
+        granted_by: null,
+        granted_at: t.clock.now().toISOString(),
+      })
+      .execute();
+    expect((await read('python-day-7')).json().access.code).toBe(false);
+    t.clock.advance(60_000);
+    expect((await read('python-day-7')).json().access.code).toBe(true);
+  });
+});
+
+describe('LectureStateCache', () => {
+  const state = (version: string): LectureState => ({ courseId: 'c', version, grants: new Set(), completed: false });
+
+  it('drops a lecture for every reader on lecture.changed, one reader on access.changed, one read on progress.changed', async () => {
+    const pubsub = new InProcessPubSub();
+    const cache = new LectureStateCache(pubsub);
+    for (const reader of ['r1', 'r2']) for (const lecture of ['l1', 'l2']) cache.set(reader, lecture, state('v'), 0);
+    await pubsub.publish({ type: 'lecture.changed', lectureId: 'l1' });
+    expect([cache.get('r1', 'l1', 0), cache.get('r2', 'l1', 0), cache.get('r2', 'l2', 0)?.version]).toEqual([undefined, undefined, 'v']);
+    await pubsub.publish({ type: 'progress.changed', studentId: 'r2', lectureId: 'l2' });
+    expect([cache.get('r2', 'l2', 0), cache.get('r1', 'l2', 0)?.version]).toEqual([undefined, 'v']);
+    await pubsub.publish({ type: 'access.changed', studentId: 'r1' });
+    expect(cache.get('r1', 'l2', 0)).toBeUndefined();
+  });
+
+  it('forgets an entry at its maximum age and the reader seen longest ago past its bound', () => {
+    const cache = new LectureStateCache(new InProcessPubSub(), 1_000, 2);
+    cache.set('r1', 'l', state('1'), 0);
+    expect(cache.get('r1', 'l', 999)?.version).toBe('1');
+    expect(cache.get('r1', 'l', 1_000)).toBeUndefined();
+    cache.set('a', 'l', state('a'), 0);
+    cache.set('b', 'l', state('b'), 0);
+    cache.set('a', 'm', state('a2'), 0); // a seen again: b is now the oldest
+    cache.set('c', 'l', state('c'), 0);
+    expect([cache.get('a', 'l', 0)?.version, cache.get('b', 'l', 0), cache.get('c', 'l', 0)?.version]).toEqual(['a', undefined, 'c']);
   });
 });

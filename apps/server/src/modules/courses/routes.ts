@@ -6,10 +6,14 @@ import { parse } from '../../platform/errors.js';
 import { requireActor, requireRole } from '../../platform/authenticate.js';
 import { courseList } from './course-list.js';
 import * as service from './service.js';
+import { LectureStateCache } from './lecture-state-cache.js';
 
 const idParams = z.object({ lectureId: z.string().min(1).max(100) });
 
 export function courseRoutes(app: FastifyInstance, deps: AppDeps) {
+  const states = new LectureStateCache(deps.pubsub);
+  app.addHook('onClose', async () => states.close());
+
   app.get('/api/courses', async (request) => {
     const actor = requireActor(request);
     const { prefix } = parse(z.object({ prefix: z.string().max(20).optional() }), request.query);
@@ -24,7 +28,7 @@ export function courseRoutes(app: FastifyInstance, deps: AppDeps) {
   // Repeat reads revalidate: 304 when the ETag (content, the reader's grants and completion) still matches.
   app.get('/api/lectures/:lectureId', async (request, reply) => {
     const { lectureId } = parse(idParams, request.params);
-    const { etag, body } = await service.lectureRead(deps, requireActor(request), lectureId);
+    const { etag, body } = await service.lectureRead(deps, requireActor(request), lectureId, states);
     reply.header('cache-control', 'private, no-cache').header('etag', etag);
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) return reply.code(304).send();

@@ -15,6 +15,7 @@ import { authorizationError, notFoundError, validationError } from '../../platfo
 import { audit } from '../../platform/audit.js';
 import * as repo from './repository.js';
 import { cachedLecture, forgetLecture, storeLecture } from './lecture-cache.js';
+import type { LectureStateCache } from './lecture-state-cache.js';
 import { canEditContent, canOpenLecture, hasCompletions, seesAllLectures, visibleSections } from './policy.js';
 
 export async function courseLectures(deps: AppDeps, actor: Actor, courseId: string): Promise<CourseLecturesResponse> {
@@ -50,9 +51,19 @@ async function openLecture(deps: AppDeps, actor: Actor, lectureId: string) {
  * payload), serialized, with an ETag that changes with the content, the actor's grants and completion.
  * One query decides it; the body comes from the lecture cache (lecture-cache.ts) when its version matches.
  */
-export async function lectureRead(deps: AppDeps, actor: Actor, lectureId: string): Promise<{ etag: string; body: Buffer }> {
-  const state = await repo.lectureState(deps.db, lectureId, actor.id);
-  if (!state) throw notFoundError('Lecture not found');
+export async function lectureRead(
+  deps: AppDeps,
+  actor: Actor,
+  lectureId: string,
+  states?: LectureStateCache,
+): Promise<{ etag: string; body: Buffer }> {
+  const now = deps.clock.now().getTime();
+  let state = states?.get(actor.id, lectureId, now);
+  if (!state) {
+    state = await repo.lectureState(deps.db, lectureId, actor.id);
+    if (!state) throw notFoundError('Lecture not found');
+    states?.set(actor.id, lectureId, state, now);
+  }
   const grants = seesAllLectures(actor) ? new Set<never>() : state.grants;
   if (!canOpenLecture(actor, grants)) throw authorizationError("Your guide hasn't granted you access yet.");
   const access = visibleSections(actor, grants);
@@ -128,6 +139,7 @@ export async function editLecture(deps: AppDeps, actor: Actor, lectureId: string
     });
   });
   forgetLecture(deps.db, lectureId);
+  await deps.pubsub.publish({ type: 'lecture.changed', lectureId });
   return lectureForEdit(deps, actor, lectureId);
 }
 
@@ -177,5 +189,6 @@ export async function editAssignment(deps: AppDeps, actor: Actor, lectureId: str
     await audit(trx, { actorId: actor.id, action: 'assignment.update', target: assignment.id, details: { tasks: tasks.length }, at: now });
   });
   forgetLecture(deps.db, lectureId);
+  await deps.pubsub.publish({ type: 'lecture.changed', lectureId });
   return assignmentForEdit(deps, actor, lectureId);
 }

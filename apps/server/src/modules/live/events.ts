@@ -16,6 +16,9 @@ export const liveEventAudiences: { [T in LiveEventType]: Audience<Extract<LiveEv
   'session.ended': () => false,
   // Never sent: it only tells every instance's session cache (platform/session-cache.ts).
   'user.changed': () => false,
+  // Never sent: they only tell every instance's lecture caches (modules/courses/lecture-state-cache.ts).
+  'progress.changed': () => false,
+  'lecture.changed': () => false,
   // Homework results and grades go to the student who submitted.
   'homework.autograded': (event, user) => user.id === event.studentId,
   'homework.graded': (event, user) => user.id === event.studentId,

@@ -18,8 +18,9 @@ export async function completeLecture(deps: AppDeps, actor: Actor, lectureId: st
   const grants = completesLectures(actor) ? await grantsFor(deps.db, actor.id, lectureId) : new Set<never>();
   if (!canCompleteLecture(actor, grants)) throw authorizationError(completionRefusal(actor));
   const now = deps.clock.now();
+  let recorded = false;
   const awarded = await deps.db.transaction().execute(async (trx) => {
-    await repo.insertCompletion(trx, actor.id, lectureId, now);
+    recorded = await repo.insertCompletion(trx, actor.id, lectureId, now);
     const earned = badgesForCompletion({
       totalCompleted: await repo.countCompletions(trx, actor.id),
       courseId: lecture.courseId,
@@ -30,6 +31,7 @@ export async function completeLecture(deps: AppDeps, actor: Actor, lectureId: st
     for (const id of earned) if (await repo.insertAward(trx, actor.id, id, now)) fresh.push(id);
     return fresh;
   });
+  if (recorded) await deps.pubsub.publish({ type: 'progress.changed', studentId: actor.id, lectureId });
   return {
     completed: true,
     newBadges: awarded.map((id) => ({ ...badges.find((b) => b.id === id)!, awardedAt: now.toISOString() })),
