@@ -31,6 +31,7 @@ export async function benchDeps(
     clock: systemClock,
     hasher: opts.hasher ?? new PasswordHasher(config.passwordHash.cost, 4, config.passwordHash.algorithm),
     pubsub: new InProcessPubSub(),
+    ...(handle.poolStats ? { dbPool: handle.poolStats } : {}),
   };
   await seed(deps);
   return {

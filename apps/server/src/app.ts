@@ -28,6 +28,9 @@ import { runnerRoutes } from './modules/runner/routes.js';
 import { homeworkRoutes } from './modules/homework/routes.js';
 import { legacyHomeworkRoutes } from './modules/legacy/homework-routes.js';
 import { explainRoutes } from './modules/explain/routes.js';
+import { healthProbeRoutes } from './modules/health/probes.js';
+import { metricsRoutes } from './modules/metrics/routes.js';
+import { installLifecycle, SERVICE_RESTART } from './platform/lifecycle.js';
 
 /** Kept for branches written before AppDeps moved to platform/deps.ts; new code imports it from there. */
 export type { AppDeps } from './platform/deps.js';
@@ -42,7 +45,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   installRouteTable(app);
   await app.register(cookie);
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  installLifecycle(app);
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    // On shutdown, sockets close with 1012 (service restart): the pages reconnect by themselves, to another
+    // instance or to this one once it is back.
+    preClose(done) {
+      for (const client of app.websocketServer.clients) client.close(SERVICE_RESTART, 'Server restarting');
+      app.websocketServer.close();
+      done();
+    },
+  });
   installErrorHandling(app);
   installOriginCheck(app);
   installSecurityHeaders(app);
@@ -51,6 +64,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   authRoutes(app, deps);
   healthRoutes(app, deps);
+  healthProbeRoutes(app, deps);
+  metricsRoutes(app, deps);
   legacyFoundationRoutes(app, deps);
   courseRoutes(app, deps);
   progressRoutes(app, deps);

@@ -12,6 +12,13 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z
+    .string()
+    .url()
+    .refine((u) => /^rediss?:\/\//.test(u), 'REDIS_URL must start with redis:// or rediss://')
+    .optional(),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(15),
   LEARN_GUIDE_EMAIL: z.string().trim().toLowerCase().email().default('guide@example.com'),
   LEARN_GUIDE_NAME: z.string().trim().min(1).default('Course Mate'),
   LEARN_GUIDE_PASSWORD: z.string().min(6).max(254).optional(),
@@ -81,6 +88,12 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Redis for pub/sub and shared counters across instances; unset: everything in this process. */
+  redisUrl: string | undefined;
+  /** `/metrics` (Prometheus) answers only with `Authorization: Bearer <token>`; unset: /metrics is off. */
+  metricsToken: string | undefined;
+  /** On SIGTERM, how long requests and runs in flight may take before the process ends anyway. */
+  shutdownGraceMs: number;
   guide: { email: string; name: string; password: string | undefined };
   session: { idleMs: number; maxMs: number };
   passwordHash: { cost: number; concurrency: number; algorithm: 'argon2id' | 'scrypt' };
@@ -125,6 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     guide: { email: e.LEARN_GUIDE_EMAIL, name: e.LEARN_GUIDE_NAME, password: e.LEARN_GUIDE_PASSWORD },
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxMs: e.SESSION_MAX_HOURS * 3_600_000 },
     passwordHash: { cost: e.PASSWORD_HASH_COST, concurrency: e.PASSWORD_HASH_CONCURRENCY, algorithm: e.PASSWORD_HASH },

@@ -6,12 +6,28 @@ import { seed } from './db/seed.js';
 import { buildApp } from './app.js';
 import type { AppDeps } from './platform/deps.js';
 import { systemClock } from './platform/clock.js';
-import { InProcessPubSub } from './platform/pubsub.js';
+import { InProcessPubSub, type PubSub } from './platform/pubsub.js';
+import { RedisPubSub } from './platform/redis-pubsub.js';
 import { PasswordHasher } from './platform/passwords.js';
 import { purgeExpiredSessions } from './platform/sessions.js';
 import { IntervalScheduler } from './platform/scheduler.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
+
+/** Redis when REDIS_URL is set (several instances), else events stay in this process. */
+async function openPubSub(c: Config): Promise<PubSub> {
+  if (!c.redisUrl) return new InProcessPubSub();
+  const log = { info: (m: string) => console.log(m), warn: (m: string) => console.warn(m) };
+  const redis = new RedisPubSub(c.redisUrl, log);
+  try {
+    await redis.connect();
+    console.log('Live events and caches shared through Redis pub/sub');
+  } catch (err) {
+    // Not fatal: the instance serves, and the connection keeps retrying in the background.
+    console.warn(`Redis at REDIS_URL is not reachable yet (${(err as Error).message}); retrying in the background`);
+  }
+  return redis;
+}
 let config: Config;
 try {
   config = loadConfig();
@@ -24,6 +40,7 @@ config.webDist ??= join(here, '..', '..', 'web', 'dist');
 
 const handle = openDatabase(config);
 await migrateToLatest(handle);
+const pubsub = await openPubSub(config);
 const deps: AppDeps = {
   config,
   db: handle.db,
@@ -31,7 +48,8 @@ const deps: AppDeps = {
   dbVersion: () => handle.version(),
   clock: systemClock,
   hasher: new PasswordHasher(config.passwordHash.cost, config.passwordHash.concurrency, config.passwordHash.algorithm),
-  pubsub: new InProcessPubSub(),
+  pubsub,
+  ...(handle.poolStats ? { dbPool: handle.poolStats } : {}),
 };
 const seeded = await seed(deps);
 const app = await buildApp(deps);
@@ -52,11 +70,30 @@ scheduler.register({
 });
 scheduler.start();
 
+/**
+ * Graceful shutdown: readiness turns 503 (the load balancer stops sending), the server stops accepting,
+ * sockets close with 1012 so pages reconnect elsewhere, requests and runs under way finish; past
+ * SHUTDOWN_GRACE_SECONDS the process ends anyway. A second signal ends it at once.
+ */
+let stopping = false;
 async function shutdown(signal: string) {
-  app.log.info(`${signal} received, shutting down`);
+  if (stopping) {
+    app.log.warn(`${signal} received again: exiting now`);
+    process.exit(1);
+  }
+  stopping = true;
+  app.lifecycle.draining = true;
+  app.log.info(`${signal} received: draining (at most ${config.shutdownGraceMs / 1000} s)`);
+  const deadline = setTimeout(() => {
+    app.log.warn('Shutdown grace period over: exiting with work still under way');
+    process.exit(1);
+  }, config.shutdownGraceMs);
+  deadline.unref();
   await scheduler.stop();
   await app.close();
+  await pubsub.close();
   await handle.close();
+  app.log.info('Shut down cleanly');
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -22,6 +22,11 @@ interface Row {
 export const matrix: Row[] = [
   { method: 'GET', url: '/api/health', expect: { anonymous: 200, student: 200, guide: 200 } },
   { method: 'GET', url: '/api/test_api.php', expect: { anonymous: 200, student: 200, guide: 200 } },
+  // Probes for load balancers (public, no personal data); /metrics is off without METRICS_TOKEN (404 for all,
+  // sessions never open it: see modules/metrics/metrics.test.ts for the token).
+  { method: 'GET', url: '/api/health/live', expect: { anonymous: 200, student: 200, guide: 200 } },
+  { method: 'GET', url: '/api/health/ready', expect: { anonymous: 200, student: 200, guide: 200 } },
+  { method: 'GET', url: '/metrics', expect: { anonymous: 404, student: 404, guide: 404 } },
   { method: 'OPTIONS', url: '/api/login.php', expect: { anonymous: 204, student: 204, guide: 204 } },
   { method: 'GET', url: '/api/auth/me', expect: { anonymous: 401, student: 200, guide: 200 } },
   {

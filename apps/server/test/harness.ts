@@ -65,8 +65,11 @@ export interface TestApp {
   deps: AppDeps;
   clock: ManualClock;
   close(): Promise<void>;
-  /** Builds another app on the same database and deps, as a restarted server would be (close it yourself). */
-  restart(): Promise<FastifyInstance>;
+  /**
+   * Builds another app on the same database and deps, as a restarted server or a second instance would be
+   * (close it yourself); `overrides` replace some deps (e.g. its own pub/sub, as another process has).
+   */
+  restart(overrides?: Partial<AppDeps>): Promise<FastifyInstance>;
   /** Signs in and returns the cookie header to send with later requests. */
   login(email: string, password: string): Promise<string>;
   createUser(opts: { role: 'student' | 'guide'; name?: string; email?: string; password?: string; batchId?: string | null }): Promise<{
@@ -97,6 +100,7 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     clock,
     hasher: new PasswordHasher(config.passwordHash.cost, config.passwordHash.concurrency, config.passwordHash.algorithm),
     pubsub: new InProcessPubSub(),
+    ...(handle.poolStats ? { dbPool: handle.poolStats } : {}),
   };
   await seed(deps);
   const app = await buildApp(deps);
@@ -109,8 +113,8 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
       await app.close();
       await drop();
     },
-    async restart() {
-      const next = await buildApp(deps);
+    async restart(overrides = {}) {
+      const next = await buildApp({ ...deps, ...overrides });
       await next.ready();
       return next;
     },

@@ -13,6 +13,8 @@ export type LiveEvent =
   | { type: 'progress.changed'; studentId: string; lectureId: string }
   /** Server-internal: a lecture or its assignment was edited; instances drop what they cached of it. */
   | { type: 'lecture.changed'; lectureId: string }
+  /** Server-internal, local: Redis pub/sub is back after an outage; caches built on events start afresh. */
+  | { type: 'pubsub.reconnected' }
   /** The server finished running a submission's tests (issue 13). */
   | { type: 'homework.autograded'; studentId: string; submissionId: number; courseId: string }
   /** A guide confirmed a letter for a submission. */

@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   statements?: StatementCache;
   /** Engine name and version, e.g. "SQLite 3.50.4" or "PostgreSQL 15.19". */
   version(): Promise<string>;
+  /** PostgreSQL only: the pool's connections (for /metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -53,6 +55,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; onPo
         const r = await sql<{ v: string }>`select current_setting('server_version') as v`.execute(db);
         return `PostgreSQL ${r.rows[0]?.v ?? 'unknown'}`;
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => db.destroy(),
     };
   }

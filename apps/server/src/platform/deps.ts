@@ -18,4 +18,6 @@ export interface AppDeps {
   clock: Clock;
   hasher: PasswordHasher;
   pubsub: PubSub;
+  /** PostgreSQL pool figures for /metrics (absent on SQLite). */
+  dbPool?: () => { total: number; idle: number; waiting: number };
 }

@@ -2,13 +2,22 @@ import { EventEmitter } from 'node:events';
 import type { LiveEvent } from '@learn/shared';
 
 /**
- * Live events (access changes now; chat and exam clocks later). In one process an EventEmitter carries
- * them; with several server instances a Redis-backed implementation of the same interface fans them out.
+ * Live events and the server-internal announcements that keep caches right. In one process an EventEmitter
+ * carries them; with several server instances `RedisPubSub` (redis-pubsub.ts, `REDIS_URL`) fans them out.
  */
 export interface PubSub {
   publish(event: LiveEvent): Promise<void>;
   subscribe(listener: (event: LiveEvent) => void): () => void;
+  /** For /api/health and the diagnostics: which kind, whether it reaches the other instances now. */
+  status(): PubSubStatus;
   close(): Promise<void>;
+}
+
+export interface PubSubStatus {
+  kind: 'in-process' | 'redis';
+  connected: boolean;
+  /** Events that could not be sent to the other instances since start. */
+  dropped: number;
 }
 
 export class InProcessPubSub implements PubSub {
@@ -22,6 +31,9 @@ export class InProcessPubSub implements PubSub {
   subscribe(listener: (event: LiveEvent) => void) {
     this.emitter.on('event', listener);
     return () => void this.emitter.off('event', listener);
+  }
+  status(): PubSubStatus {
+    return { kind: 'in-process', connected: true, dropped: 0 };
   }
   async close() {
     this.emitter.removeAllListeners();

@@ -25,6 +25,7 @@ export class SessionCache {
     this.unsubscribe = pubsub.subscribe((event) => {
       if (event.type === 'session.ended') this.forget(event.userId, event.sessionId);
       else if (event.type === 'user.changed') this.forget(event.userId);
+      else if (event.type === 'pubsub.reconnected') this.entries.clear(); // announcements may have been missed
     });
   }
 

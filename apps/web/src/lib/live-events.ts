@@ -41,6 +41,12 @@ export function useLiveEvents(enabled: boolean): void {
       };
       socket.onclose = (e) => {
         if (stopped || e.code === 4401) return;
+        // 1012: the server is restarting (a deploy): come back soon, spread over 0.5-2.5 s so a whole class
+        // does not reconnect in the same instant.
+        if (e.code === 1012) {
+          timer = setTimeout(connect, 500 + Math.random() * 2000);
+          return;
+        }
         retry++;
         timer = setTimeout(connect, Math.min(30_000, 1000 * 2 ** Math.min(retry, 5)));
       };

@@ -25,6 +25,7 @@ export class LectureStateCache {
       if (event.type === 'access.changed') this.readers.delete(event.studentId);
       else if (event.type === 'progress.changed') this.readers.get(event.studentId)?.delete(event.lectureId);
       else if (event.type === 'lecture.changed') for (const lectures of this.readers.values()) lectures.delete(event.lectureId);
+      else if (event.type === 'pubsub.reconnected') this.readers.clear(); // announcements may have been missed
     });
   }
 

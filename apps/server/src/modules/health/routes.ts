@@ -12,6 +12,8 @@ export function healthRoutes(app: FastifyInstance, deps: AppDeps) {
       uptimeSeconds: report.uptimeSeconds,
       database: { reachable: report.database.reachable, engine: report.database.engine },
       runner: app.hasDecorator('runner') ? await app.runner.health() : null,
+      // Redis away is not an error: the instance keeps serving, its live events reach its own sockets only.
+      pubsub: deps.pubsub.status(),
     };
   });
 }

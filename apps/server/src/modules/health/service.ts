@@ -31,3 +31,22 @@ export async function healthReport(deps: AppDeps): Promise<HealthReport> {
     };
   }
 }
+
+export interface Readiness {
+  ready: boolean;
+  draining: boolean;
+  database: boolean;
+  pubsub: { kind: string; connected: boolean };
+}
+
+/** Whether this instance should get traffic: the database answers and it is not shutting down. */
+export async function readiness(deps: AppDeps, draining: boolean): Promise<Readiness> {
+  let database = true;
+  try {
+    await ping(deps.db);
+  } catch {
+    database = false;
+  }
+  const { kind, connected } = deps.pubsub.status();
+  return { ready: database && !draining, draining, database, pubsub: { kind, connected } };
+}

@@ -19,6 +19,7 @@ export const liveEventAudiences: { [T in LiveEventType]: Audience<Extract<LiveEv
   // Never sent: they only tell every instance's lecture caches (modules/courses/lecture-state-cache.ts).
   'progress.changed': () => false,
   'lecture.changed': () => false,
+  'pubsub.reconnected': () => false,
   // Homework results and grades go to the student who submitted.
   'homework.autograded': (event, user) => user.id === event.studentId,
   'homework.graded': (event, user) => user.id === event.studentId,
