@@ -89,8 +89,13 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, config.shutdownGraceMs);
   deadline.unref();
+  // A keep-alive connection whose request finishes during the drain would hold the server open: close each
+  // one as soon as it is idle.
+  const idleCloser = setInterval(() => app.server.closeIdleConnections(), 100);
+  idleCloser.unref();
   await scheduler.stop();
   await app.close();
+  clearInterval(idleCloser);
   await pubsub.close();
   await handle.close();
   app.log.info('Shut down cleanly');

@@ -1,0 +1,218 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import WebSocket from 'ws';
+import type { LiveEvent } from '@learn/shared';
+
+/**
+ * Issue 18: two real server processes (`apps/server/src/main.ts`) on one PostgreSQL database and one Redis,
+ * as two instances behind a load balancer. Runs when TEST_DATABASE_URL and TEST_REDIS_URL are set
+ * (`.ci/run` sets both; with CI=true they are required, see harness.ts and redis-pubsub.test.ts).
+ */
+const adminUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+if (process.env.CI === 'true' && !(adminUrl && redisUrl))
+  throw new Error('CI=true but TEST_DATABASE_URL or TEST_REDIS_URL is not set: the multi-instance tests must run in CI (see .ci/run).');
+
+const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const GUIDE_PASSWORD = 'multi-guide-password';
+
+interface Instance {
+  name: string;
+  base: string;
+  child: ChildProcess;
+  output: string[];
+  exited: Promise<number | null>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startInstance(name: string, databaseUrl: string, extra: Record<string, string> = {}): Promise<Instance> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl!,
+      LEARN_GUIDE_PASSWORD: GUIDE_PASSWORD,
+      PASSWORD_HASH: 'scrypt',
+      PASSWORD_HASH_COST: '12',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/nonexistent',
+      SHUTDOWN_GRACE_SECONDS: '10',
+      ...extra,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
+  child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const base = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited at start:\n${output.join('')}`);
+    try {
+      if ((await fetch(`${base}/api/health/ready`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > 60_000) throw new Error(`${name} did not become ready:\n${output.join('')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { name, base, child, output, exited };
+}
+
+async function login(i: Instance, email: string, password: string) {
+  return fetch(`${i.base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+}
+const cookieOf = (res: Response) => res.headers.get('set-cookie')!.split(';')[0]!;
+
+describe.runIf(adminUrl && redisUrl)('two server processes on one PostgreSQL and one Redis', () => {
+  const dbName = `learn_multi_${randomBytes(5).toString('hex')}`;
+  let a: Instance;
+  let b: Instance;
+  let guide: string;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(adminUrl!);
+    url.pathname = `/${dbName}`;
+    // One after the other: the first migrates and seeds, the second finds it done.
+    a = await startInstance('A', url.toString());
+    b = await startInstance('B', url.toString());
+    guide = cookieOf(await login(a, 'guide@example.com', GUIDE_PASSWORD));
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const i of [a, b]) if (i && i.child.exitCode === null) i.child.kill('SIGKILL');
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  });
+
+  async function newStudent(email: string) {
+    const res = await fetch(`${a.base}/api/students`, {
+      method: 'POST',
+      headers: { cookie: guide, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `Student ${email}`, email }),
+    });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { user: { id: string }; password: string };
+    return { id: body.user.id, email, password: body.password };
+  }
+
+  it('a grant made on A reaches the student socket held by B, and B serves the lecture at once', async () => {
+    const s = await newStudent('multi-live@example.com');
+    const cookie = cookieOf(await login(b, s.email, s.password));
+    const socket = new WebSocket(`${b.base.replace('http', 'ws')}/api/ws`, { headers: { cookie } });
+    const events: LiveEvent[] = [];
+    socket.on('message', (d) => events.push(JSON.parse(String(d)) as LiveEvent));
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    expect((await fetch(`${b.base}/api/lectures/python-day-2`, { headers: { cookie } })).status).toBe(403);
+    const granted = await fetch(`${a.base}/api/access`, {
+      method: 'PUT',
+      headers: { cookie: guide, 'content-type': 'application/json' },
+      body: JSON.stringify({ changes: [{ studentId: s.id, lectureId: 'python-day-2', kind: 'explanation', granted: true }] }),
+    });
+    expect(granted.status).toBe(200);
+    const started = Date.now();
+    while (!events.some((e) => e.type === 'access.changed') && Date.now() - started < 5_000) await new Promise((r) => setTimeout(r, 20));
+    expect(events.map((e) => e.type)).toContain('access.changed');
+    expect((await fetch(`${b.base}/api/lectures/python-day-2`, { headers: { cookie } })).status).toBe(200);
+    socket.close();
+  });
+
+  it('five failed sign-ins spread over A and B throttle the account on both', async () => {
+    const s = await newStudent('multi-throttle@example.com');
+    const statuses: number[] = [];
+    for (const i of [a, b, a, b, a]) statuses.push((await login(i, s.email, 'wrong-password')).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    expect((await login(b, s.email, 'wrong-password')).status).toBe(429);
+    expect((await login(a, s.email, 'wrong-password')).status).toBe(429);
+  });
+
+  it('a logout on A ends the session on B at once (B had it cached)', async () => {
+    const s = await newStudent('multi-logout@example.com');
+    const cookie = cookieOf(await login(a, s.email, s.password));
+    expect((await fetch(`${b.base}/api/auth/me`, { headers: { cookie } })).status).toBe(200);
+    expect((await fetch(`${a.base}/api/auth/logout`, { method: 'POST', headers: { cookie } })).status).toBe(200);
+    let status = 200;
+    const started = Date.now();
+    while (status === 200 && Date.now() - started < 5_000) {
+      status = (await fetch(`${b.base}/api/auth/me`, { headers: { cookie } })).status;
+      if (status === 200) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(status).toBe(401);
+  });
+
+  it('SIGTERM drains B: sockets close with 1012, the process exits 0, A keeps serving', async () => {
+    const cookie = guide;
+    const socket = new WebSocket(`${b.base.replace('http', 'ws')}/api/ws`, { headers: { cookie } });
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    // A run under way when the signal arrives is finished, not cut.
+    const run = fetch(`${b.base}/api/run`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ language: 'python', code: 'import time\ntime.sleep(1.5)\nprint("finished")\n', stdin: '' }),
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    b.child.kill('SIGTERM');
+    expect(await closed).toBe(1012);
+    const answered = await run;
+    expect(answered.status).toBe(200);
+    const result = (await answered.json()) as { available: boolean; run: { stdout: string } | null };
+    expect(result, JSON.stringify(result)).toMatchObject({ available: true, run: { stdout: 'finished\n' } });
+    expect(await b.exited, b.output.join('')).toBe(0);
+    expect((await fetch(`${a.base}/api/auth/me`, { headers: { cookie } })).status).toBe(200);
+  });
+
+  it('killing A mid-request (kill -9) leaves a fresh instance serving the same data', async () => {
+    const url = new URL(adminUrl!);
+    url.pathname = `/${dbName}`;
+    const c = await startInstance('C', url.toString());
+    const inFlight = fetch(`${a.base}/api/dashboard/guide?courseId=course_python_01`, { headers: { cookie: guide } }).catch(
+      (e: Error) => e,
+    );
+    a.child.kill('SIGKILL');
+    await inFlight; // whatever A managed to answer, C must serve
+    await a.exited;
+    const me = await fetch(`${c.base}/api/auth/me`, { headers: { cookie: guide } });
+    expect(me.status).toBe(200);
+    const students = (await (await fetch(`${c.base}/api/students`, { headers: { cookie: guide } })).json()) as {
+      students: { email: string }[];
+    };
+    expect(students.students.map((s) => s.email)).toEqual(expect.arrayContaining(['multi-live@example.com', 'multi-logout@example.com']));
+    c.child.kill('SIGTERM');
+    expect(await c.exited).toBe(0);
+  }, 120_000);
+});
