@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { sql } from 'kysely';
+import SQLite from 'better-sqlite3';
+import { createTestApp, GUIDE_EMAIL, GUIDE_PASSWORD, type TestApp } from '../../test/harness.js';
+import { grant } from '../../test/factories.js';
+import { openDatabase, type DatabaseHandle } from './database.js';
+import { copyDatabase } from './copy.js';
+import { backupSqlite } from './backup.js';
+
+/**
+ * Issue 18: moving a school from SQLite to PostgreSQL (`npm run db:copy`) and backing SQLite up while the
+ * server runs (`npm run db:backup`). The copy needs TEST_DATABASE_URL (CI sets it).
+ */
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+/** A SQLite school where every table holds rows, made through the API as a school would make them. */
+async function populatedSchool(): Promise<{ t: TestApp; handle: DatabaseHandle }> {
+  const t = await createTestApp('sqlite');
+  const guide = await t.login(GUIDE_EMAIL, GUIDE_PASSWORD);
+  const call = (method: 'POST' | 'PUT', url: string, payload: object, cookie = guide) =>
+    t.app.inject({ method, url, headers: { cookie }, payload });
+  expect((await call('POST', '/api/batches', { name: 'Copy Batch' })).statusCode).toBe(201);
+  const created = (await call('POST', '/api/students', { name: 'Copy Student', email: 'copy@example.com' })).json();
+  await grant(t, guide, created.user.id, ['python-day-1'], ['explanation', 'code', 'assignment']);
+  const student = await t.login('copy@example.com', created.password);
+  expect((await call('POST', '/api/lectures/python-day-1/complete', {}, student)).statusCode).toBe(200);
+  expect(
+    (await call('POST', '/api/homework/submissions', { lectureId: 'python-day-1', taskIndex: 0, code: 'print("hi")' }, student)).statusCode,
+  ).toBe(201);
+  await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'copy@example.com', password: 'wrong-password' } });
+  const handle: DatabaseHandle = { db: t.deps.db, engine: 'sqlite', version: () => t.deps.dbVersion(), close: async () => {} };
+  return { t, handle };
+}
+
+describe.runIf(adminUrl)('db:copy from SQLite to PostgreSQL', () => {
+  let school: { t: TestApp; handle: DatabaseHandle };
+  let target: DatabaseHandle;
+  const name = `learn_copy_${randomBytes(5).toString('hex')}`;
+
+  beforeAll(async () => {
+    school = await populatedSchool();
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl!);
+    url.pathname = `/${name}`;
+    target = openDatabase({ databaseUrl: url.toString(), dataDir: ':memory:' });
+  });
+  afterAll(async () => {
+    await target.close();
+    await school.t.close();
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+
+  it('copies every table (each one populated) with equal counts, equal rows, and serial ids that go on', async () => {
+    const report = await copyDatabase(school.handle, target);
+    const empty = report.filter((r) => r.source === 0).map((r) => r.table);
+    expect(empty, 'every table of the fixture holds rows').toEqual([]);
+    for (const r of report) expect(r.target, r.table).toBe(r.source);
+    // A sample of rows, column by column.
+    const users = async (h: DatabaseHandle) =>
+      (await sql`select id, name, email, role, batch_id, password_hash from users order by id`.execute(h.db)).rows;
+    expect(await users(target)).toEqual(await users(school.handle));
+    const subs = async (h: DatabaseHandle) =>
+      (await sql<Record<string, unknown>>`select * from homework_submissions order by id`.execute(h.db)).rows.map((r) => ({
+        ...r,
+        id: Number(r.id),
+      }));
+    expect(await subs(target)).toEqual(await subs(school.handle));
+    const lecture = async (h: DatabaseHandle) => (await sql`select * from lectures where id = 'python-day-3'`.execute(h.db)).rows;
+    expect(await lecture(target)).toEqual(await lecture(school.handle));
+    // The next submission on PostgreSQL gets a fresh id, not one already copied.
+    const max = Number((await sql<{ m: number }>`select max(id) as m from homework_submissions`.execute(target.db)).rows[0]!.m);
+    const next = await sql<{ id: number }>`select nextval(pg_get_serial_sequence('homework_submissions', 'id')) as id`.execute(target.db);
+    expect(Number(next.rows[0]!.id)).toBeGreaterThan(max);
+  });
+
+  it('refuses a target that already holds data, and changes nothing there', async () => {
+    const before = (await sql<{ n: string }>`select count(*) as n from users`.execute(target.db)).rows[0]!.n;
+    await expect(copyDatabase(school.handle, target)).rejects.toThrow(/not empty/);
+    expect((await sql<{ n: string }>`select count(*) as n from users`.execute(target.db)).rows[0]!.n).toBe(before);
+  });
+});
+
+describe('db:backup of SQLite while it is written', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'learn-backup-test-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('makes a consistent, integrity-checked copy while another connection keeps writing', async () => {
+    const file = join(dir, 'learn.db');
+    const live = new SQLite(file);
+    live.pragma('journal_mode = WAL');
+    live.exec('create table notes (id integer primary key, body text not null)');
+    const insert = live.prepare('insert into notes (body) values (?)');
+    for (let i = 0; i < 5_000; i++) insert.run(`note ${i} ${'x'.repeat(200)}`);
+    // Writes go on while the backup runs (its steps yield to the event loop).
+    let writing = true;
+    const writer = (async () => {
+      let i = 0;
+      while (writing) {
+        insert.run(`during ${i++}`);
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    const { pages } = await backupSqlite(file, join(dir, 'backups', 'copy.db'));
+    writing = false;
+    await writer;
+    expect(pages).toBeGreaterThan(10);
+    const copy = new SQLite(join(dir, 'backups', 'copy.db'), { readonly: true });
+    const n = (copy.prepare('select count(*) as n from notes').get() as { n: number }).n;
+    expect(n).toBeGreaterThanOrEqual(5_000);
+    expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+    copy.close();
+    live.close();
+  });
+});
