@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import WebSocket from 'ws';
 import type { LiveEvent } from '@learn/shared';
+import { startServerProcess, type Instance } from './instances.js';
 
 /**
  * Issue 18: two real server processes (`apps/server/src/main.ts`) on one PostgreSQL database and one Redis,
@@ -17,65 +15,9 @@ const redisUrl = process.env.TEST_REDIS_URL;
 if (process.env.CI === 'true' && !(adminUrl && redisUrl))
   throw new Error('CI=true but TEST_DATABASE_URL or TEST_REDIS_URL is not set: the multi-instance tests must run in CI (see .ci/run).');
 
-const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const GUIDE_PASSWORD = 'multi-guide-password';
-
-interface Instance {
-  name: string;
-  base: string;
-  child: ChildProcess;
-  output: string[];
-  exited: Promise<number | null>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startInstance(name: string, databaseUrl: string, extra: Record<string, string> = {}): Promise<Instance> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl!,
-      LEARN_GUIDE_PASSWORD: GUIDE_PASSWORD,
-      PASSWORD_HASH: 'scrypt',
-      PASSWORD_HASH_COST: '12',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '/nonexistent',
-      SHUTDOWN_GRACE_SECONDS: '10',
-      ...extra,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
-  child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const base = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited at start:\n${output.join('')}`);
-    try {
-      if ((await fetch(`${base}/api/health/ready`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() - started > 60_000) throw new Error(`${name} did not become ready:\n${output.join('')}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { name, base, child, output, exited };
-}
+const startInstance = (name: string, databaseUrl: string) =>
+  startServerProcess(name, { databaseUrl, redisUrl: redisUrl!, guidePassword: GUIDE_PASSWORD });
 
 async function login(i: Instance, email: string, password: string) {
   return fetch(`${i.base}/api/auth/login`, {

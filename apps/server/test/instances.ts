@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+/** Real server processes (`apps/server/src/main.ts`) for the multi-instance tests and the scale bench. */
+const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+
+export interface Instance {
+  name: string;
+  base: string;
+  child: ChildProcess;
+  output: string[];
+  exited: Promise<number | null>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a server process and resolves once /api/health/ready answers 200 (at most 60 s). */
+export async function startServerProcess(
+  name: string,
+  opts: { databaseUrl: string; redisUrl?: string; guidePassword: string; env?: Record<string, string> },
+): Promise<Instance> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: opts.databaseUrl,
+      REDIS_URL: opts.redisUrl ?? '',
+      LEARN_GUIDE_PASSWORD: opts.guidePassword,
+      PASSWORD_HASH: 'scrypt',
+      PASSWORD_HASH_COST: '12',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/nonexistent',
+      SHUTDOWN_GRACE_SECONDS: '10',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
+  child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const base = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited at start:\n${output.join('')}`);
+    try {
+      if ((await fetch(`${base}/api/health/ready`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > 60_000) throw new Error(`${name} did not become ready:\n${output.join('')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { name, base, child, output, exited };
+}

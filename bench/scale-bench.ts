@@ -1,0 +1,79 @@
+/**
+ * Scale-out bench (`npm run bench:scale`, needs PostgreSQL and Redis: BENCH_DATABASE_URL or
+ * TEST_DATABASE_URL, and BENCH_REDIS_URL or TEST_REDIS_URL, defaulting to the local ones). Starts real
+ * server processes on one fresh PostgreSQL database and one Redis, then loads one instance, and then two at
+ * once, in the same run: a granted student's lecture read (autocannon, 100 connections in all).
+ */
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { startServerProcess, type Instance } from '../apps/server/test/instances.js';
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const SECONDS = process.env.BENCH_SECONDS ?? '8';
+const PASSWORD = 'scale-bench-guide-pw';
+
+const dbName = `learn_scale_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`create database ${dbName}`);
+const url = new URL(adminUrl);
+url.pathname = `/${dbName}`;
+const instances: Instance[] = [];
+try {
+  const a = await startServerProcess('A', { databaseUrl: url.toString(), redisUrl, guidePassword: PASSWORD, env: { LOG_LEVEL: 'error' } });
+  instances.push(a);
+  const b = await startServerProcess('B', { databaseUrl: url.toString(), redisUrl, guidePassword: PASSWORD, env: { LOG_LEVEL: 'error' } });
+  instances.push(b);
+
+  const json = { 'content-type': 'application/json' };
+  const login = async (email: string, password: string) =>
+    (await fetch(`${a.base}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password }) })).headers
+      .get('set-cookie')!
+      .split(';')[0]!;
+  const guide = await login('guide@example.com', PASSWORD);
+  const created = (await (
+    await fetch(`${a.base}/api/students`, {
+      method: 'POST',
+      headers: { ...json, cookie: guide },
+      body: JSON.stringify({ name: 'Scale', email: 'scale@example.com' }),
+    })
+  ).json()) as { user: { id: string }; password: string };
+  const changes = ['explanation', 'code', 'assignment'].map((kind) => ({
+    studentId: created.user.id,
+    lectureId: 'python-day-20',
+    kind,
+    granted: true,
+  }));
+  await fetch(`${a.base}/api/access`, { method: 'PUT', headers: { ...json, cookie: guide }, body: JSON.stringify({ changes }) });
+  const student = await login('scale@example.com', created.password);
+
+  const bin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+  const cannon = async (target: string, connections: number) => {
+    const child = spawn(process.execPath, [bin, '--json', '-c', String(connections), '-d', SECONDS, '-H', `cookie=${student}`, target], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    await new Promise((r) => child.once('exit', r));
+    const r = JSON.parse(out) as { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number };
+    return { rps: r.requests.average, p99: r.latency.p99, bad: r.non2xx + r.errors };
+  };
+  const path = '/api/lectures/python-day-20';
+  console.log(`Lecture read on PostgreSQL + Redis, autocannon ${SECONDS} s, 100 connections in all`);
+  const one = await cannon(`${a.base}${path}`, 100);
+  console.log(`one instance     ${one.rps.toFixed(0).padStart(7)} req/s   p99 ${one.p99} ms   errors ${one.bad}`);
+  const [x, y] = await Promise.all([cannon(`${a.base}${path}`, 50), cannon(`${b.base}${path}`, 50)]);
+  console.log(
+    `two instances    ${(x.rps + y.rps).toFixed(0).padStart(7)} req/s   p99 ${Math.max(x.p99, y.p99)} ms   errors ${x.bad + y.bad}   (${(x.rps + y.rps) / one.rps > 0 ? ((x.rps + y.rps) / one.rps).toFixed(2) : '-'}x)`,
+  );
+} finally {
+  for (const i of instances) {
+    i.child.kill('SIGTERM');
+    await i.exited;
+  }
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+}
