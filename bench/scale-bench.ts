@@ -6,26 +6,19 @@
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { startServerProcess, type Instance } from '../apps/server/test/instances.js';
+import { scratchDatabase, startServerProcess, type Instance } from '../apps/server/test/instances.js';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SECONDS = process.env.BENCH_SECONDS ?? '8';
 const PASSWORD = 'scale-bench-guide-pw';
 
-const dbName = `learn_scale_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${dbName}`);
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
+const db = await scratchDatabase(adminUrl, 'learn_scale');
 const instances: Instance[] = [];
 try {
-  const a = await startServerProcess('A', { databaseUrl: url.toString(), redisUrl, guidePassword: PASSWORD, env: { LOG_LEVEL: 'error' } });
+  const a = await startServerProcess('A', { databaseUrl: db.url, redisUrl, guidePassword: PASSWORD, env: { LOG_LEVEL: 'error' } });
   instances.push(a);
-  const b = await startServerProcess('B', { databaseUrl: url.toString(), redisUrl, guidePassword: PASSWORD, env: { LOG_LEVEL: 'error' } });
+  const b = await startServerProcess('B', { databaseUrl: db.url, redisUrl, guidePassword: PASSWORD, env: { LOG_LEVEL: 'error' } });
   instances.push(b);
 
   const json = { 'content-type': 'application/json' };
@@ -74,6 +67,5 @@ try {
     i.child.kill('SIGTERM');
     await i.exited;
   }
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
+  await db.drop();
 }

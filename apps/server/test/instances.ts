@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 
 /** Real server processes (`apps/server/src/main.ts`) for the multi-instance tests and the scale bench. */
 const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
@@ -64,4 +66,22 @@ export async function startServerProcess(
     await new Promise((r) => setTimeout(r, 100));
   }
   return { name, base, child, output, exited };
+}
+
+/** An empty PostgreSQL database of its own on the server at `adminUrl`: its URL and a function that drops it. */
+export async function scratchDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }

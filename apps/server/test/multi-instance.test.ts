@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import WebSocket from 'ws';
 import type { LiveEvent } from '@learn/shared';
-import { startServerProcess, type Instance } from './instances.js';
+import { scratchDatabase, startServerProcess, type Instance } from './instances.js';
 
 /**
  * Issue 18: two real server processes (`apps/server/src/main.ts`) on one PostgreSQL database and one Redis,
@@ -29,30 +27,22 @@ async function login(i: Instance, email: string, password: string) {
 const cookieOf = (res: Response) => res.headers.get('set-cookie')!.split(';')[0]!;
 
 describe.runIf(adminUrl && redisUrl)('two server processes on one PostgreSQL and one Redis', () => {
-  const dbName = `learn_multi_${randomBytes(5).toString('hex')}`;
+  let db: { url: string; drop: () => Promise<void> };
   let a: Instance;
   let b: Instance;
   let guide: string;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(adminUrl!);
-    url.pathname = `/${dbName}`;
+    db = await scratchDatabase(adminUrl!, 'learn_multi');
     // One after the other: the first migrates and seeds, the second finds it done.
-    a = await startInstance('A', url.toString());
-    b = await startInstance('B', url.toString());
+    a = await startInstance('A', db.url);
+    b = await startInstance('B', db.url);
     guide = cookieOf(await login(a, 'guide@example.com', GUIDE_PASSWORD));
   }, 180_000);
 
   afterAll(async () => {
     for (const i of [a, b]) if (i && i.child.exitCode === null) i.child.kill('SIGKILL');
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await db?.drop();
   });
 
   async function newStudent(email: string) {
@@ -139,9 +129,7 @@ describe.runIf(adminUrl && redisUrl)('two server processes on one PostgreSQL and
   });
 
   it('killing A mid-request (kill -9) leaves a fresh instance serving the same data', async () => {
-    const url = new URL(adminUrl!);
-    url.pathname = `/${dbName}`;
-    const c = await startInstance('C', url.toString());
+    const c = await startInstance('C', db.url);
     const inFlight = fetch(`${a.base}/api/dashboard/guide?courseId=course_python_01`, { headers: { cookie: guide } }).catch(
       (e: Error) => e,
     );

@@ -1,13 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { sql } from 'kysely';
 import SQLite from 'better-sqlite3';
 import { createTestApp, GUIDE_EMAIL, GUIDE_PASSWORD, type TestApp } from '../../test/harness.js';
 import { grant } from '../../test/factories.js';
+import { scratchDatabase } from '../../test/instances.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
 import { copyDatabase } from './copy.js';
 import { backupSqlite } from './backup.js';
@@ -40,25 +39,17 @@ async function populatedSchool(): Promise<{ t: TestApp; handle: DatabaseHandle }
 describe.runIf(adminUrl)('db:copy from SQLite to PostgreSQL', () => {
   let school: { t: TestApp; handle: DatabaseHandle };
   let target: DatabaseHandle;
-  const name = `learn_copy_${randomBytes(5).toString('hex')}`;
+  let scratch: { url: string; drop: () => Promise<void> };
 
   beforeAll(async () => {
     school = await populatedSchool();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    target = openDatabase({ databaseUrl: url.toString(), dataDir: ':memory:' });
+    scratch = await scratchDatabase(adminUrl!, 'learn_copy');
+    target = openDatabase({ databaseUrl: scratch.url, dataDir: ':memory:' });
   });
   afterAll(async () => {
     await target.close();
     await school.t.close();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   });
 
   it('copies every table (each one populated) with equal counts, equal rows, and serial ids that go on', async () => {
