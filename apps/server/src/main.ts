@@ -11,6 +11,7 @@ import { RedisPubSub } from './platform/redis-pubsub.js';
 import { PasswordHasher } from './platform/passwords.js';
 import { purgeExpiredSessions } from './platform/sessions.js';
 import { IntervalScheduler } from './platform/scheduler.js';
+import { DatabaseLease } from './platform/lease.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -61,8 +62,9 @@ if (seeded.generatedGuidePassword) {
   );
 }
 
-// Periodic jobs: one scheduler (a multi-instance lease replaces it later, see ARCHITECTURE.md).
-const scheduler = new IntervalScheduler((err, job) => app.log.error({ err, job }, `${job} failed`));
+// Periodic jobs: one scheduler.
+// Each job runs on one instance per period (a lease in the shared database), however many instances run.
+const scheduler = new IntervalScheduler((err, job) => app.log.error({ err, job }, `${job} failed`), new DatabaseLease(deps.db, deps.clock));
 scheduler.register({
   name: 'session purge',
   everyMs: 10 * 60_000,

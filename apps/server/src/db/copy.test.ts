@@ -10,6 +10,7 @@ import { scratchDatabase } from '../../test/instances.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
 import { copyDatabase } from './copy.js';
 import { backupSqlite } from './backup.js';
+import { DatabaseLease } from '../platform/lease.js';
 
 /**
  * Issue 18: moving a school from SQLite to PostgreSQL (`npm run db:copy`) and backing SQLite up while the
@@ -32,6 +33,7 @@ async function populatedSchool(): Promise<{ t: TestApp; handle: DatabaseHandle }
     (await call('POST', '/api/homework/submissions', { lectureId: 'python-day-1', taskIndex: 0, code: 'print("hi")' }, student)).statusCode,
   ).toBe(201);
   await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'copy@example.com', password: 'wrong-password' } });
+  await new DatabaseLease(t.deps.db, t.clock).acquire('job:session purge', 60_000);
   const handle: DatabaseHandle = { db: t.deps.db, engine: 'sqlite', version: () => t.deps.dbVersion(), close: async () => {} };
   return { t, handle };
 }

@@ -139,4 +139,11 @@ export interface Database {
   courses: CoursesTable;
   login_throttle: LoginThrottleTable;
   audit_log: AuditLogTable;
+  job_leases: JobLeasesTable;
+}
+
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: string;
 }

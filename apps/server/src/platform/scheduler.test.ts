@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, engines, type TestApp } from '../../test/harness.js';
+import { DatabaseLease } from './lease.js';
 import { IntervalScheduler } from './scheduler.js';
 
 describe('IntervalScheduler', () => {
@@ -53,5 +55,42 @@ describe('IntervalScheduler', () => {
     release();
     await Promise.all([first, second, stopping]);
     expect(stopped).toBe(true);
+  });
+});
+
+/** Issue 18: periodic jobs run once across instances, through a lease in the shared database. */
+describe.each(engines)('jobs across instances (%s)', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  it('runs a job on one of two instances per period, and on each with across: everywhere', async () => {
+    const a = new IntervalScheduler(() => {}, new DatabaseLease(t.deps.db, t.clock));
+    const b = new IntervalScheduler(() => {}, new DatabaseLease(t.deps.db, t.clock));
+    const runs: string[] = [];
+    const job = (who: string, across?: 'everywhere') => ({
+      name: `purge-${across ?? 'once'}`,
+      everyMs: 60_000,
+      across,
+      run: async () => void runs.push(who),
+    });
+    expect([await a.tick(job('a')), await b.tick(job('b'))]).toEqual([true, false]);
+    expect([await a.tick(job('a')), await b.tick(job('b'))]).toEqual([true, false]); // a holds it: extended, b skips
+    t.clock.advance(60_000);
+    expect(await b.tick(job('b'))).toBe(true); // expired: the next instance to tick takes it
+    expect(await a.tick(job('a'))).toBe(false);
+    expect(runs).toEqual(['a', 'a', 'b']);
+    runs.length = 0;
+    await a.tick(job('a', 'everywhere'));
+    await b.tick(job('b', 'everywhere'));
+    expect(runs).toEqual(['a', 'b']);
+  });
+
+  it('takes a lease atomically: of ten instances asking at once, one gets it', async () => {
+    const leases = Array.from({ length: 10 }, () => new DatabaseLease(t.deps.db, t.clock));
+    const got = await Promise.all(leases.map((l) => l.acquire('race', 30_000)));
+    expect(got.filter(Boolean)).toHaveLength(1);
   });
 });
