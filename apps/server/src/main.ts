@@ -8,6 +8,8 @@ import type { AppDeps } from './platform/deps.js';
 import { systemClock } from './platform/clock.js';
 import { InProcessPubSub, type PubSub } from './platform/pubsub.js';
 import { RedisPubSub } from './platform/redis-pubsub.js';
+import { RedisRateStore } from './platform/rate-limit.js';
+import { Redis } from 'ioredis';
 import { PasswordHasher } from './platform/passwords.js';
 import { purgeExpiredSessions } from './platform/sessions.js';
 import { IntervalScheduler } from './platform/scheduler.js';
@@ -42,6 +44,10 @@ config.webDist ??= join(here, '..', '..', 'web', 'dist');
 const handle = openDatabase(config);
 await migrateToLatest(handle);
 const pubsub = await openPubSub(config);
+// Rate limits count across instances in Redis when there is one (each instance alone otherwise).
+const rateRedis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
+rateRedis?.on('error', () => {}); // reported by the pub/sub's connections; counting falls back to this process
+
 const deps: AppDeps = {
   config,
   db: handle.db,
@@ -50,6 +56,7 @@ const deps: AppDeps = {
   clock: systemClock,
   hasher: new PasswordHasher(config.passwordHash.cost, config.passwordHash.concurrency, config.passwordHash.algorithm),
   pubsub,
+  ...(rateRedis ? { rateStore: new RedisRateStore(rateRedis) } : {}),
   ...(handle.poolStats ? { dbPool: handle.poolStats } : {}),
 };
 const seeded = await seed(deps);
@@ -99,6 +106,7 @@ async function shutdown(signal: string) {
   await app.close();
   clearInterval(idleCloser);
   await pubsub.close();
+  rateRedis?.disconnect();
   await handle.close();
   app.log.info('Shut down cleanly');
   process.exit(0);

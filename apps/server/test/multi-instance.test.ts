@@ -15,7 +15,7 @@ if (process.env.CI === 'true' && !(adminUrl && redisUrl))
 
 const GUIDE_PASSWORD = 'multi-guide-password';
 const startInstance = (name: string, databaseUrl: string) =>
-  startServerProcess(name, { databaseUrl, redisUrl: redisUrl!, guidePassword: GUIDE_PASSWORD });
+  startServerProcess(name, { databaseUrl, redisUrl: redisUrl!, guidePassword: GUIDE_PASSWORD, env: { RUNNER_RUNS_PER_MINUTE: '3' } });
 
 async function login(i: Instance, email: string, password: string) {
   return fetch(`${i.base}/api/auth/login`, {
@@ -87,6 +87,22 @@ describe.runIf(adminUrl && redisUrl)('two server processes on one PostgreSQL and
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
     expect((await login(b, s.email, 'wrong-password')).status).toBe(429);
     expect((await login(a, s.email, 'wrong-password')).status).toBe(429);
+  });
+
+  it('the code runs per minute of a student count across A and B', async () => {
+    const s = await newStudent('multi-runs@example.com');
+    const run = async (i: Instance, cookie: string) =>
+      (
+        await fetch(`${i.base}/api/run`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({ language: 'python', code: 'print(1)', stdin: '' }),
+        })
+      ).status;
+    const onA = cookieOf(await login(a, s.email, s.password));
+    const onB = cookieOf(await login(b, s.email, s.password));
+    expect([await run(a, onA), await run(b, onB), await run(a, onA)]).toEqual([200, 200, 200]);
+    expect(await run(b, onB)).toBe(429);
   });
 
   it('a logout on A ends the session on B at once (B had it cached)', async () => {

@@ -5,6 +5,7 @@ import type { Engine } from '../db/database.js';
 import type { Clock } from './clock.js';
 import type { PasswordHasher } from './passwords.js';
 import type { PubSub } from './pubsub.js';
+import type { RateStore } from './rate-limit.js';
 
 /**
  * What every module gets: configuration, the database, the clock and shared services.
@@ -18,6 +19,8 @@ export interface AppDeps {
   clock: Clock;
   hasher: PasswordHasher;
   pubsub: PubSub;
+  /** Where per-user rate limits count: Redis across instances (REDIS_URL); absent: this process. */
+  rateStore?: RateStore;
   /** PostgreSQL pool figures for /metrics (absent on SQLite). */
   dbPool?: () => { total: number; idle: number; waiting: number };
 }

@@ -10,7 +10,7 @@ const explainRequestSchema = z.object({ code: z.string().max(64 * 1024), languag
 
 /** POST /api/explain streams server-sent events: `data: {"text"}` pieces, then `event: done` or `event: error`. */
 export function explainRoutes(app: FastifyInstance, deps: AppDeps) {
-  const service = new ExplainService(deps.config.explain, deps.clock);
+  const service = new ExplainService(deps.config.explain, deps.clock, deps.rateStore);
 
   app.get('/api/explain/status', async (request, reply) => {
     requireActor(request);
@@ -28,7 +28,7 @@ export function explainRoutes(app: FastifyInstance, deps: AppDeps) {
     // Exams don't exist yet: no student is in an exam attempt.
     if (!canExplain(actor, false)) throw authorizationError();
     const body = parse(explainRequestSchema, request.body);
-    service.admit(actor.id, body.code);
+    await service.admit(actor.id, body.code);
     const controller = new AbortController();
     reply.hijack();
     const raw = reply.raw;

@@ -1,7 +1,7 @@
 import type { Clock } from '../../platform/clock.js';
 import type { ExplainConfig } from '../../config.js';
 import { tooManyRequestsError, validationError } from '../../platform/errors.js';
-import { RateLimit } from '../runner/rate-limit.js';
+import { RateLimit, type RateStore } from '../../platform/rate-limit.js';
 import { explainPrompt } from './prompt.js';
 import { geminiProvider } from './providers/gemini.js';
 import { openAiCompatibleProvider } from './providers/openai-compatible.js';
@@ -28,10 +28,11 @@ export class ExplainService {
   constructor(
     private readonly config: ExplainConfig,
     private readonly clock: Clock,
+    rateStore?: RateStore,
   ) {
     const p = config.provider;
     this.provider = !p ? null : p.kind === 'gemini' ? geminiProvider(p) : openAiCompatibleProvider(p);
-    this.limit = new RateLimit(config.perMinute);
+    this.limit = new RateLimit('explain', config.perMinute, rateStore);
   }
 
   status() {
@@ -43,10 +44,10 @@ export class ExplainService {
   }
 
   /** Checks before the stream opens, so refusals are ordinary JSON errors (400, 429, 503). */
-  admit(userId: string, code: string) {
+  async admit(userId: string, code: string) {
     if (!code.trim()) throw validationError('There is no code to explain.');
     if (Buffer.byteLength(code) > EXPLAIN_CODE_MAX_BYTES) throw validationError('Code is longer than 8 KiB; explain a smaller part.');
-    const wait = this.limit.take(userId, this.clock.now());
+    const wait = await this.limit.check(userId, this.clock.now());
     if (wait !== null)
       throw tooManyRequestsError(`You have asked for many explanations in the last minute. Wait ${wait} s and try again.`, wait);
   }

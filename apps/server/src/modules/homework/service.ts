@@ -13,7 +13,7 @@ import type { Actor } from '../../platform/authenticate.js';
 import { audit } from '../../platform/audit.js';
 import { authorizationError, notFoundError, tooManyRequestsError, validationError } from '../../platform/errors.js';
 import type { RunnerService } from '../runner/service.js';
-import { RateLimit } from '../runner/rate-limit.js';
+import { RateLimit } from '../../platform/rate-limit.js';
 import type { HomeworkGrader } from './grader.js';
 import { courseLanguage, forStudent, runTaskTests } from './grading.js';
 import { canReadSubmission, canReviewHomework, canSubmitHomework, seesHiddenTests } from './policy.js';
@@ -63,14 +63,17 @@ function submissionView(row: repo.SubmissionRow, actor: Actor, extra: Partial<Su
 }
 
 export class HomeworkService {
-  private readonly submitRate = new RateLimit(SUBMITS_PER_MINUTE);
-  private readonly checkRate = new RateLimit(CHECKS_PER_MINUTE);
+  private readonly submitRate: RateLimit;
+  private readonly checkRate: RateLimit;
 
   constructor(
     private readonly deps: AppDeps,
     private readonly runner: RunnerService,
     private readonly grader: HomeworkGrader,
-  ) {}
+  ) {
+    this.submitRate = new RateLimit('homework-submit', SUBMITS_PER_MINUTE, deps.rateStore);
+    this.checkRate = new RateLimit('homework-check', CHECKS_PER_MINUTE, deps.rateStore);
+  }
 
   /** GET /api/homework: the student's granted assignment tasks (sample test only) and own current submissions. */
   async studentHomework(actor: Actor, courseId: string): Promise<StudentHomeworkResponse> {
@@ -105,8 +108,8 @@ export class HomeworkService {
     return { assignment: assignment!, task, language: courseLanguage(assignment!.courseId) };
   }
 
-  private limit(rate: RateLimit, actor: Actor, what: string) {
-    const wait = rate.take(actor.id, this.deps.clock.now());
+  private async limit(rate: RateLimit, actor: Actor, what: string) {
+    const wait = await rate.check(actor.id, this.deps.clock.now());
     if (wait !== null) throw tooManyRequestsError(`You have ${what} a lot in the last minute. Wait ${wait} s and try again.`, wait);
   }
 
@@ -117,7 +120,7 @@ export class HomeworkService {
       throw validationError('This task has no tests to check against; a guide grades it.');
     const status = await this.runner.runner.status();
     if (!status.available) throw validationError(`Code running is unavailable: ${status.reason ?? 'no sandbox'}`);
-    this.limit(this.checkRate, actor, 'checked code');
+    await this.limit(this.checkRate, actor, 'checked code');
     const run = await runTaskTests(this.runner, task, language, req.code);
     const hidden = run.tests.filter((t) => t.hidden);
     return {
@@ -135,7 +138,7 @@ export class HomeworkService {
   async submit(actor: Actor, req: { lectureId: string; taskIndex: number; code: string }): Promise<SubmissionView> {
     const { db, clock } = this.deps;
     const { assignment, task, language } = await this.grantedTask(actor, req.lectureId, req.taskIndex);
-    this.limit(this.submitRate, actor, 'submitted');
+    await this.limit(this.submitRate, actor, 'submitted');
     const now = clock.now();
     const autograde = task.autograde !== false && (task.tests?.length ?? 0) > 0;
     const id = await db.transaction().execute(async (trx) => {

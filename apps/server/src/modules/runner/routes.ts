@@ -18,7 +18,7 @@ declare module 'fastify' {
  * The service is on `app.runner` for the health report.
  */
 export function runnerRoutes(app: FastifyInstance, deps: AppDeps) {
-  const service = new RunnerService(deps.config.runner, deps.clock);
+  const service = new RunnerService(deps.config.runner, deps.clock, deps.rateStore);
   app.decorate('runner', service);
   app.addHook('onClose', async () => service.close());
   void service.runner.status().then((s) => {

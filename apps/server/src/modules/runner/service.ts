@@ -4,7 +4,7 @@ import type { RunnerConfig } from '../../config.js';
 import type { Clock } from '../../platform/clock.js';
 import { tooManyRequestsError } from '../../platform/errors.js';
 import { QueueFullError, RunQueue } from './queue.js';
-import { RateLimit } from './rate-limit.js';
+import { RateLimit, type RateStore } from '../../platform/rate-limit.js';
 
 export interface RunnerHealth {
   available: boolean;
@@ -47,10 +47,11 @@ export class RunnerService {
   constructor(
     config: RunnerConfig,
     private readonly clock: Clock,
+    rateStore?: RateStore,
   ) {
     this.runner = new Runner({ bwrapPath: config.bwrapPath, sandboxUid: config.sandboxUid, limits: config.limits });
     this.queue = new RunQueue(config.concurrency, config.queueLength);
-    this.rate = new RateLimit(config.runsPerMinute);
+    this.rate = new RateLimit('run', config.runsPerMinute, rateStore);
   }
 
   async health(): Promise<RunnerHealth> {
@@ -60,7 +61,7 @@ export class RunnerService {
 
   /** Rate limit, then a queue slot; 429 with Retry-After when either says no. */
   private async admit(userId: string, onPosition?: (p: number) => void, cancelled?: AbortSignal) {
-    const wait = this.rate.take(userId, this.clock.now());
+    const wait = await this.rate.check(userId, this.clock.now());
     if (wait !== null) throw tooManyRequestsError(`You have run code a lot in the last minute. Wait ${wait} s and run again.`, wait);
     try {
       return await this.queue.acquire(onPosition, cancelled);
