@@ -19,6 +19,7 @@ const dirs = (path) =>
 const serverModuleImports = {
   auth: ['people'],
   dashboard: ['courses', 'progress'],
+  exams: ['progress'],
   explain: ['runner'],
   homework: ['runner'],
   legacy: ['auth', 'batches', 'health', 'homework', 'people'],

@@ -28,6 +28,8 @@ import { runnerRoutes } from './modules/runner/routes.js';
 import { homeworkRoutes } from './modules/homework/routes.js';
 import { legacyHomeworkRoutes } from './modules/legacy/homework-routes.js';
 import { explainRoutes } from './modules/explain/routes.js';
+import { examRoutes } from './modules/exams/routes.js';
+import { courseLanguage, runTaskTests } from './modules/homework/grading.js';
 import { healthProbeRoutes } from './modules/health/probes.js';
 import { metricsRoutes } from './modules/metrics/routes.js';
 import { installLifecycle, SERVICE_RESTART } from './platform/lifecycle.js';
@@ -80,6 +82,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   runnerRoutes(app, deps);
   homeworkRoutes(app, deps);
   legacyHomeworkRoutes(app);
+  examRoutes(app, deps, (question, code, courseId) =>
+    runTaskTests(app.runner, { type: 'homework', content: question.prompt, tests: question.tests ?? [] }, courseLanguage(courseId), code).then(
+      (r) => r.tests,
+    ),
+  );
   explainRoutes(app, deps);
 
   const webDist = deps.config.webDist;

@@ -77,6 +77,15 @@ scheduler.register({
   everyMs: 10 * 60_000,
   run: () => purgeExpiredSessions(deps.db, deps.clock.now(), config.session),
 });
+// Attempts whose student left: submitted by the server at the deadline (plus the grace), on one instance.
+scheduler.register({
+  name: 'exam deadlines',
+  everyMs: 15_000,
+  run: async () => {
+    const n = await app.exams.submitOverdue();
+    if (n) app.log.info(`${n} exam attempt(s) submitted at their deadline`);
+  },
+});
 scheduler.start();
 
 /**

@@ -7,6 +7,10 @@ export type LiveEvent =
   | { type: 'hello'; userId: string }
   /** Server-internal: sessions ended (logout: one; password change or removal: all of the user's). Sockets on them close. */
   | { type: 'session.ended'; userId: string; sessionId?: string }
+  /** An exam attempt was submitted (by the student, the page's timer or the server at the deadline). */
+  | { type: 'exam.submitted'; studentId: string; examId: string; courseId: string }
+  /** A guide graded an exam attempt. */
+  | { type: 'exam.graded'; studentId: string; examId: string; courseId: string }
   /** Server-internal: a user's name, email or batch changed; instances drop what they cached of the user. */
   | { type: 'user.changed'; userId: string }
   /** Server-internal: a student completed a lecture; instances drop what they cached of that read. */

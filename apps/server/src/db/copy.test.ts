@@ -26,9 +26,14 @@ async function populatedSchool(): Promise<{ t: TestApp; handle: DatabaseHandle }
     t.app.inject({ method, url, headers: { cookie }, payload });
   expect((await call('POST', '/api/batches', { name: 'Copy Batch' })).statusCode).toBe(201);
   const created = (await call('POST', '/api/students', { name: 'Copy Student', email: 'copy@example.com' })).json();
-  await grant(t, guide, created.user.id, ['python-day-1'], ['explanation', 'code', 'assignment']);
+  const week1 = Array.from({ length: 7 }, (_, i) => `python-day-${i + 1}`);
+  await grant(t, guide, created.user.id, week1, ['explanation', 'code', 'assignment']);
   const student = await t.login('copy@example.com', created.password);
-  expect((await call('POST', '/api/lectures/python-day-1/complete', {}, student)).statusCode).toBe(200);
+  for (const day of week1) expect((await call('POST', `/api/lectures/${day}/complete`, {}, student)).statusCode).toBe(200);
+  const exam = (await call('POST', '/api/exams', { courseId: 'course_python_01', week: 1 })).json();
+  const question = { id: 'q1', type: 'short-answer', prompt: 'Why?', points: 5 };
+  expect((await call('PUT', `/api/exams/${exam.id}`, { title: 'W1', duration: 30, questions: [question] })).statusCode).toBe(200);
+  expect((await call('POST', `/api/exams/${exam.id}/attempt`, {}, student)).statusCode).toBe(200);
   expect(
     (await call('POST', '/api/homework/submissions', { lectureId: 'python-day-1', taskIndex: 0, code: 'print("hi")' }, student)).statusCode,
   ).toBe(201);

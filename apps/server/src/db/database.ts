@@ -8,6 +8,7 @@ import { dialect as migrationDialect } from './migrations/helpers.js';
 import * as m001 from './migrations/001-foundation.js';
 import * as m002 from './migrations/002-courses.js';
 import * as m003 from './migrations/003-homework.js';
+import * as m004 from './migrations/004-exams.js';
 import * as m009 from './migrations/009-job-leases.js';
 import { StatementCache } from './statement-cache.js';
 
@@ -30,7 +31,8 @@ const migrations: Record<string, Migration> = {
   '001-foundation': m001,
   '002-courses': m002,
   '003-homework': m003,
-  // 004-008 are taken by work in progress (exams, chat, explain usage, analytics, homework claims).
+  '004-exams': m004,
+  // 005-008 are taken by work in progress (chat, explain usage, analytics, homework claims).
   '009-job-leases': m009,
 };
 

@@ -140,10 +140,47 @@ export interface Database {
   login_throttle: LoginThrottleTable;
   audit_log: AuditLogTable;
   job_leases: JobLeasesTable;
+  exams: ExamsTable;
+  exam_attempts: ExamAttemptsTable;
 }
 
 export interface JobLeasesTable {
   name: string;
   holder: string;
   expires_at: string;
+}
+
+export interface ExamsTable {
+  id: string;
+  course_id: string;
+  week: number;
+  title: string;
+  duration_minutes: number;
+  questions: string;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ExamAttemptsTable {
+  id: Generated<number>;
+  exam_id: string;
+  student_id: string;
+  course_id: string;
+  status: 'in-progress' | 'submitted' | 'graded';
+  started_at: string;
+  deadline_at: string;
+  submitted_at: string | null;
+  submitted_by: 'student' | 'timer' | 'server' | null;
+  save_seq: Generated<number>;
+  saved_at: string | null;
+  answers: string;
+  auto_points: string | null;
+  tests: string | null;
+  scores: string | null;
+  grade: number | null;
+  max_grade: number;
+  feedback: string | null;
+  graded_by: string | null;
+  graded_at: string | null;
 }

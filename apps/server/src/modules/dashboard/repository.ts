@@ -45,6 +45,20 @@ export async function gradedHomework(db: Executor, studentId: string, courseId: 
     .execute();
 }
 
+/** The student's graded exams in a course, newest grade first. */
+export async function gradedExams(db: Executor, studentId: string, courseId: string, limit: number) {
+  return db
+    .selectFrom('exam_attempts as a')
+    .innerJoin('exams as e', 'e.id', 'a.exam_id')
+    .select(['e.week', 'a.grade', 'a.max_grade', 'a.graded_at'])
+    .where('a.student_id', '=', studentId)
+    .where('a.course_id', '=', courseId)
+    .where('a.status', '=', 'graded')
+    .orderBy('a.graded_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** Current homework submissions of a course that wait for a guide's letter. */
 export async function pendingHomeworkCount(db: Executor, courseId: string): Promise<number> {
   const row = await db

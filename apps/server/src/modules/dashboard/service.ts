@@ -4,15 +4,28 @@ import type { Actor } from '../../platform/authenticate.js';
 import { authorizationError, notFoundError } from '../../platform/errors.js';
 import { accessibleLectureIds, completedLectureIds, findCourse, listLectureHeads } from '../courses/repository.js';
 import { listAwards } from '../progress/repository.js';
-import { gradedHomework, pendingHomeworkCount, studentsWithCompletions } from './repository.js';
+import { gradedExams, gradedHomework, pendingHomeworkCount, studentsWithCompletions } from './repository.js';
 import { canReadGuideDashboard, canReadStudentDashboard } from './policy.js';
 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 
-/** Graded homework (and exams once they exist), newest first. Letters carry no numeric value. */
+/** Graded homework and exams mixed, newest first. Letters carry no numeric value; exams a percentage. */
 async function recentGrades(deps: AppDeps, studentId: string, courseId: string, limit: number): Promise<GradeItem[]> {
-  const rows = await gradedHomework(deps.db, studentId, courseId, limit);
-  return rows.map((r) => ({ kind: 'homework', title: r.title, grade: r.grade!, numeric: null, gradedAt: r.graded_at! }));
+  const [homework, exams] = await Promise.all([
+    gradedHomework(deps.db, studentId, courseId, limit),
+    gradedExams(deps.db, studentId, courseId, limit),
+  ]);
+  const items: GradeItem[] = [
+    ...homework.map((r) => ({ kind: 'homework' as const, title: r.title, grade: r.grade!, numeric: null, gradedAt: r.graded_at! })),
+    ...exams.map((r) => ({
+      kind: 'exam' as const,
+      title: `Week ${r.week} Exam`,
+      grade: `${r.grade}/${r.max_grade}`,
+      numeric: percent(r.grade ?? 0, r.max_grade),
+      gradedAt: r.graded_at!,
+    })),
+  ];
+  return items.sort((a, b) => b.gradedAt.localeCompare(a.gradedAt)).slice(0, limit);
 }
 
 export async function studentDashboard(deps: AppDeps, actor: Actor, courseId: string): Promise<StudentDashboard> {

@@ -25,8 +25,9 @@ export function explainRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.post('/api/explain', async (request, reply) => {
     const actor = requireActor(request);
-    // Exams don't exist yet: no student is in an exam attempt.
-    if (!canExplain(actor, false)) throw authorizationError();
+    // A student with an exam attempt under way gets no explanations (app.exams: the exams module's service).
+    const inExam = actor.role === 'student' && app.hasDecorator('exams') && (await app.exams.hasActiveAttempt(actor.id));
+    if (!canExplain(actor, inExam)) throw authorizationError('Explanations are not available during an exam.');
     const body = parse(explainRequestSchema, request.body);
     await service.admit(actor.id, body.code);
     const controller = new AbortController();

@@ -23,6 +23,9 @@ export const liveEventAudiences: { [T in LiveEventType]: Audience<Extract<LiveEv
   // Homework results and grades go to the student who submitted.
   'homework.autograded': (event, user) => user.id === event.studentId,
   'homework.graded': (event, user) => user.id === event.studentId,
+  // Exam results go to the student; submissions also to guides (the grading list refreshes).
+  'exam.submitted': (event, user) => user.id === event.studentId || user.role === 'guide',
+  'exam.graded': (event, user) => user.id === event.studentId,
 };
 
 /** Whether a signed-in user should receive an event. */
