@@ -20,6 +20,10 @@ const ManageBatchesPage = lazy(() => import('../features/batches/manage-batches-
 const CourseAccessPage = lazy(() => import('../features/course-access/course-access-page'));
 const StudentProgressPage = lazy(() => import('../features/student-progress/student-progress-page'));
 const AssignmentsPage = lazy(() => import('../features/assignments/assignments-page'));
+const ExamsPage = lazy(() => import('../features/exams/exams-page'));
+const ExamPage = lazy(() => import('../features/exams/exam-page'));
+const ManageExamsPage = lazy(() => import('../features/manage-exams/manage-exams-page'));
+const GradeExamsPage = lazy(() => import('../features/grade-exams/grade-exams-page'));
 
 /** /{prefix}/*: an unknown prefix goes to the landing page, a visitor with no session to the login. */
 function CourseArea() {
@@ -78,6 +82,10 @@ const routeElements: Partial<Record<string, ReactNode>> = {
   'manage-course': <CourseAccessPage />,
   'student-progress': <StudentProgressPage />,
   assignments: <AssignmentsPage />,
+  exams: <ExamsPage />,
+  exam: <ExamPage />,
+  'manage-exams': <ManageExamsPage />,
+  'grade-exams': <GradeExamsPage />,
 };
 
 function pagePath(segment: string) {
