@@ -19,6 +19,8 @@ export function useAttempt(examId: string | undefined) {
     queryKey: ['exams', 'attempt', examId ?? ''] as const,
     queryFn: ({ signal }) => api<ExamAttemptView>(`exams/${encodeURIComponent(examId!)}/attempt`, { method: 'POST', signal }),
     enabled: !!examId,
+    // Opened afresh on every visit (a review shows the latest grade); never refetched behind an open page.
+    gcTime: 0,
     staleTime: Infinity,
     refetchOnWindowFocus: false,
   });
