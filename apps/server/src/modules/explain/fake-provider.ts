@@ -12,6 +12,8 @@ export interface FakeProvider {
   /** What the next answers do: pieces sent with a pause, an HTTP error, or hang without answering. */
   mode: 'ok' | 'error' | 'hang';
   pieces: string[];
+  /** Pause between pieces. */
+  delayMs: number;
   close(): Promise<void>;
 }
 
@@ -22,6 +24,7 @@ export async function startFakeProvider(): Promise<FakeProvider> {
     closedEarly: 0,
     mode: 'ok',
     pieces: ['Line 1 ', 'prints ', 'hello.'],
+    delayMs: 5,
     close: async () => {},
   };
   const server: Server = createServer((req, res) => {
@@ -57,7 +60,7 @@ export async function startFakeProvider(): Promise<FakeProvider> {
             choices: [{ index: 0, delta: { content: piece }, finish_reason: null }],
           };
       res.write(`data: ${JSON.stringify(chunk)}\n\n`);
-      setTimeout(next, 5);
+      setTimeout(next, fake.delayMs);
     };
     next();
   });

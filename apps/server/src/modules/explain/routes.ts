@@ -10,7 +10,7 @@ const explainRequestSchema = z.object({ code: z.string().max(64 * 1024), languag
 
 /** POST /api/explain streams server-sent events: `data: {"text"}` pieces, then `event: done` or `event: error`. */
 export function explainRoutes(app: FastifyInstance, deps: AppDeps) {
-  const service = new ExplainService(deps.config.explain, deps.clock);
+  const service = new ExplainService(deps.config.explain, deps.clock, deps.db);
 
   app.get('/api/explain/status', async (request, reply) => {
     requireActor(request);
@@ -20,7 +20,7 @@ export function explainRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.get('/api/explain/usage', async (request) => {
     if (!canSeeExplainUsage(requireActor(request))) throw authorizationError();
-    return { days: service.usageByDay() };
+    return { days: await service.usageByDay() };
   });
 
   app.post('/api/explain', async (request, reply) => {

@@ -1,8 +1,10 @@
+import type { Executor } from '../../db/executor.js';
 import type { Clock } from '../../platform/clock.js';
 import type { ExplainConfig } from '../../config.js';
 import { tooManyRequestsError, validationError } from '../../platform/errors.js';
 import { RateLimit } from '../runner/rate-limit.js';
 import { explainPrompt } from './prompt.js';
+import { countExplanation, usageByDay } from './repository.js';
 import { geminiProvider } from './providers/gemini.js';
 import { openAiCompatibleProvider } from './providers/openai-compatible.js';
 import type { ExplainProvider } from './providers/provider.js';
@@ -22,12 +24,10 @@ export class ExplainService {
   readonly provider: ExplainProvider | null;
   private readonly limit: RateLimit;
   private readonly cache = new Map<string, string>();
-  /** Per day (UTC date): explanations answered and how many came from the cache. In memory, per instance. */
-  private readonly usage = new Map<string, { explanations: number; cacheHits: number }>();
-
   constructor(
     private readonly config: ExplainConfig,
     private readonly clock: Clock,
+    private readonly db: Executor,
   ) {
     const p = config.provider;
     this.provider = !p ? null : p.kind === 'gemini' ? geminiProvider(p) : openAiCompatibleProvider(p);
@@ -38,8 +38,9 @@ export class ExplainService {
     return this.provider ? { available: true as const, provider: this.provider.name } : { available: false as const };
   }
 
+  /** Explanations per UTC day and cache hits, the last 30 days with any, newest first (kept in the database). */
   usageByDay() {
-    return [...this.usage].map(([day, u]) => ({ day, ...u })).sort((a, b) => b.day.localeCompare(a.day));
+    return usageByDay(this.db, 30);
   }
 
   /** Checks before the stream opens, so refusals are ordinary JSON errors (400, 429, 503). */
@@ -57,9 +58,9 @@ export class ExplainService {
     const key = `${language}\u0000${code}`;
     const cached = this.cache.get(key);
     if (cached !== undefined) {
-      this.count(true);
       sink.text(cached);
-      return sink.done();
+      sink.done();
+      return this.count(true);
     }
     const upstream = AbortSignal.any([signal, AbortSignal.timeout(this.config.timeoutMs)]);
     let answer = '';
@@ -74,8 +75,8 @@ export class ExplainService {
     }
     if (upstream.aborted) return signal.aborted ? undefined : sink.error(EXPLAIN_FAILED);
     this.remember(key, answer);
-    this.count(false);
     sink.done();
+    await this.count(false);
   }
 
   private remember(key: string, answer: string) {
@@ -84,11 +85,12 @@ export class ExplainService {
     if (this.cache.size > this.config.cacheEntries) this.cache.delete(this.cache.keys().next().value!);
   }
 
-  private count(hit: boolean) {
-    const day = this.clock.now().toISOString().slice(0, 10);
-    const u = this.usage.get(day) ?? { explanations: 0, cacheHits: 0 };
-    u.explanations++;
-    if (hit) u.cacheHits++;
-    this.usage.set(day, u);
+  /** Usage is bookkeeping: a failed count is logged, never shown to the student (the answer has gone out). */
+  private async count(hit: boolean) {
+    try {
+      await countExplanation(this.db, this.clock.now().toISOString().slice(0, 10), hit);
+    } catch (err) {
+      console.warn(`explain usage not counted: ${(err as Error).message}`);
+    }
   }
 }
