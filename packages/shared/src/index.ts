@@ -13,3 +13,4 @@ export * from './progress.js';
 export * from './roster.js';
 export * from './runner.js';
 export * from './homework.js';
+export * from './explain.js';

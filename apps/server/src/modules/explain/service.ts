@@ -1,3 +1,4 @@
+import { EXPLAIN_CODE_MAX_BYTES, EXPLAIN_FAILED, type ExplainStatus } from '@learn/shared';
 import type { Executor } from '../../db/executor.js';
 import type { Clock } from '../../platform/clock.js';
 import type { ExplainConfig } from '../../config.js';
@@ -9,7 +10,6 @@ import { geminiProvider } from './providers/gemini.js';
 import { openAiCompatibleProvider } from './providers/openai-compatible.js';
 import type { ExplainProvider } from './providers/provider.js';
 
-export const EXPLAIN_CODE_MAX_BYTES = 8 * 1024;
 
 export interface ExplainSink {
   text(piece: string): void;
@@ -17,7 +17,6 @@ export interface ExplainSink {
   error(message: string): void;
 }
 
-export const EXPLAIN_FAILED = "Sorry, I couldn't fetch an explanation right now. Please try again later.";
 
 /** The explanations: rate limit, the cache of identical (code, language) answers, the provider call with a time-out. */
 export class ExplainService {
@@ -34,7 +33,7 @@ export class ExplainService {
     this.limit = new RateLimit(config.perMinute);
   }
 
-  status() {
+  status(): ExplainStatus {
     return this.provider ? { available: true as const, provider: this.provider.name } : { available: false as const };
   }
 
