@@ -15,7 +15,9 @@ describe('the explanation Markdown renderer', () => {
   });
 
   it('renders elements, never the model’s HTML', () => {
-    const { container } = render(<Markdown text={'**Bold** and *it* with `x < 1`\n\n<img src=x onerror=alert(1)><script>alert(1)</script>'} />);
+    const { container } = render(
+      <Markdown text={'**Bold** and *it* with `x < 1`\n\n<img src=x onerror=alert(1)><script>alert(1)</script>'} />,
+    );
     expect(container.querySelector('strong')?.textContent).toBe('Bold');
     expect(container.querySelector('em')?.textContent).toBe('it');
     expect(container.querySelector('code')?.textContent).toBe('x < 1');
