@@ -14,10 +14,14 @@ export interface FakeProvider {
   pieces: string[];
   /** Pause between pieces. */
   delayMs: number;
+  /** While true, answers wait before their first piece until `release()` (a "Thinking..." that lasts). */
+  hold: boolean;
+  release(): void;
   close(): Promise<void>;
 }
 
 export async function startFakeProvider(): Promise<FakeProvider> {
+  const held: (() => void)[] = [];
   const fake: FakeProvider = {
     url: '',
     calls: 0,
@@ -25,6 +29,11 @@ export async function startFakeProvider(): Promise<FakeProvider> {
     mode: 'ok',
     pieces: ['Line 1 ', 'prints ', 'hello.'],
     delayMs: 5,
+    hold: false,
+    release: () => {
+      fake.hold = false;
+      for (const go of held.splice(0)) go();
+    },
     close: async () => {},
   };
   const server: Server = createServer((req, res) => {
@@ -62,7 +71,8 @@ export async function startFakeProvider(): Promise<FakeProvider> {
       res.write(`data: ${JSON.stringify(chunk)}\n\n`);
       setTimeout(next, fake.delayMs);
     };
-    next();
+    if (fake.hold) held.push(next);
+    else next();
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -83,12 +83,17 @@ export default function ExplainModal({ opened, onClose, code, language, provider
             {EXPLAIN_NOTICE}
           </Text>
         </Alert>
-        <CodeBlock code={code} language={language} caption="Your code" />
+        <CodeBlock code={code} language={language} />
         <section aria-labelledby="explain-heading">
           <Title order={2} size="h4" id="explain-heading" mb="xs">
             {provider}&apos;s Explanation
           </Title>
-          <Box className={classes.answer} aria-live="polite" aria-busy={state?.phase === 'thinking' || state?.phase === 'streaming'}>
+          <Box
+            className={classes.answer}
+            aria-live="polite"
+            aria-busy={state?.phase === 'thinking' || state?.phase === 'streaming'}
+            data-phase={state?.phase}
+          >
             {state?.phase === 'thinking' && (
               <Group gap="xs" c="gray.8">
                 <Loader size="xs" color="violet.8" aria-hidden />
@@ -96,7 +101,7 @@ export default function ExplainModal({ opened, onClose, code, language, provider
               </Group>
             )}
             {text && <Markdown text={text} />}
-            {state?.phase === 'streaming' && <Loader type="dots" size="sm" color="violet.8" aria-label="Still writing" />}
+            {state?.phase === 'streaming' && <Loader type="dots" size="sm" color="violet.8" aria-hidden />}
             {state?.phase === 'error' && (
               <Text c="red.8" size="sm" role="alert">
                 {state.message}
