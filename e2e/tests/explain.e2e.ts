@@ -132,7 +132,13 @@ describe('Explain Code', () => {
     await page.waitForURL(/#\/python\/student$/);
     await page.goto('/#/python/lecture/python-day-1');
     await page.getByRole('heading', { name: 'Introduction to Python' }).waitFor();
-    await page.getByRole('button', { name: 'Scratchpad' }).click();
+    await page.getByRole('tab', { name: 'Code & Examples' }).click();
+    await page
+      .getByRole('button', { name: /^Explain Code/ })
+      .first()
+      .scrollIntoViewIfNeeded();
+    await screenshot(page, 'explain-lecture-buttons-phone');
+    await page.getByRole('button', { name: 'Scratchpad', exact: true }).click();
     const panel = page.getByRole('dialog', { name: 'Scratchpad' });
     await panel.waitFor();
     const editor = page.getByRole('textbox', { name: /code editor/ });
