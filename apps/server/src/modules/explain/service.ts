@@ -10,13 +10,11 @@ import { geminiProvider } from './providers/gemini.js';
 import { openAiCompatibleProvider } from './providers/openai-compatible.js';
 import type { ExplainProvider } from './providers/provider.js';
 
-
 export interface ExplainSink {
   text(piece: string): void;
   done(): void;
   error(message: string): void;
 }
-
 
 /** The explanations: rate limit, the cache of identical (code, language) answers, the provider call with a time-out. */
 export class ExplainService {
