@@ -32,8 +32,8 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-/** Starts the built app on a free port with a temporary data dir, and the system Chromium. */
-export async function startApp(): Promise<Running> {
+/** Starts the built app on a free port with a temporary data dir, and the system Chromium; `env` adds settings. */
+export async function startApp(env: Record<string, string> = {}): Promise<Running> {
   if (!existsSync(join(root, 'apps/web/dist/index.html')))
     throw new Error('The web app is not built: run `npm run build` first (npm run test:e2e does).');
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -53,6 +53,7 @@ export async function startApp(): Promise<Running> {
       LEARN_GUIDE_PASSWORD: GUIDE.password,
       PASSWORD_HASH_COST: '14',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -14,3 +14,4 @@ export * from './roster.js';
 export * from './runner.js';
 export * from './homework.js';
 export * from './exams.js';
+export * from './explain.js';

@@ -126,7 +126,15 @@ export interface HomeworkSubmissionsTable {
   superseded: number;
 }
 
+/** AI explanations answered per UTC day (YYYY-MM-DD), and how many of them came from the cache. */
+export interface ExplainUsageTable {
+  day: string;
+  explanations: Generated<number>;
+  cache_hits: Generated<number>;
+}
+
 export interface Database {
+  explain_usage: ExplainUsageTable;
   homework_submissions: HomeworkSubmissionsTable;
   lectures: LecturesTable;
   assignments: AssignmentsTable;

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, engines, type TestApp } from '../../../test/harness.js';
 import { startFakeProvider, type FakeProvider } from './fake-provider.js';
 
@@ -95,6 +97,77 @@ describe.each(engines)('explain API (%s)', (engine) => {
       expect(usage.json().days[0].cacheHits).toBeGreaterThanOrEqual(1);
       expect((await t.app.inject({ method: 'GET', url: '/api/explain/usage', headers: { cookie } })).statusCode).toBe(403);
     });
+  });
+
+  describe.each(['openai', 'gemini'] as const)('%s provider, a browser that goes away', (kind) => {
+    it('stops the upstream call when the client closes the stream, and counts nothing', async () => {
+      const fake = await startFakeProvider();
+      fake.mode = 'hang';
+      const env: Record<string, string> =
+        kind === 'openai'
+          ? { EXPLAIN_BASE_URL: `${fake.url}/v1`, EXPLAIN_API_KEY: KEY }
+          : { GEMINI_API_KEY: KEY, GEMINI_BASE_URL: fake.url };
+      // The provider time-out is far away (60 s), so only the client's abort can close the upstream call.
+      const t = await createTestApp(engine, { ...env, EXPLAIN_TIMEOUT_SECONDS: '60' });
+      const s = await t.createUser({ role: 'student' });
+      const cookie = await t.login(s.email, s.password);
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as AddressInfo;
+      const controller = new AbortController();
+      const body = JSON.stringify({ code: 'while True: pass', language: 'python' });
+      // A real HTTP client against the listening server (inject would wait for the whole body).
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/api/explain',
+            method: 'POST',
+            signal: controller.signal,
+            headers: { cookie, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          },
+          (res) => {
+            res.on('error', () => {});
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on('error', (err) => (err.name === 'AbortError' ? undefined : reject(err)));
+        req.end(body);
+      });
+      expect(status).toBe(200);
+      await vi.waitFor(() => expect(fake.calls).toBe(1), { timeout: 10_000 });
+      expect(fake.closedEarly).toBe(0);
+      controller.abort();
+      await vi.waitFor(() => expect(fake.closedEarly).toBe(1), { timeout: 10_000 });
+      const g = await t.login('guide@example.com', 'guide-password-1');
+      const usage = await t.app.inject({ method: 'GET', url: '/api/explain/usage', headers: { cookie: g } });
+      expect(usage.json()).toEqual({ days: [] });
+      await t.close();
+      await fake.close();
+    });
+  });
+
+  it('keeps usage in the database: a restarted server still shows the day', async () => {
+    const fake = await startFakeProvider();
+    const t = await createTestApp(engine, { EXPLAIN_BASE_URL: `${fake.url}/v1`, EXPLAIN_API_KEY: KEY });
+    const s = await t.createUser({ role: 'student' });
+    const c = await t.login(s.email, s.password);
+    const post = (app: typeof t.app) =>
+      app.inject({ method: 'POST', url: '/api/explain', payload: { code: 'int x;', language: 'c' }, headers: { cookie: c } });
+    await post(t.app);
+    const again = await t.restart();
+    await post(again);
+    await post(again);
+    const g = await t.login('guide@example.com', 'guide-password-1');
+    const usage = await again.inject({ method: 'GET', url: '/api/explain/usage', headers: { cookie: g } });
+    const day = t.clock.now().toISOString().slice(0, 10);
+    // The restarted server has an empty cache: one more call upstream, then one cache hit.
+    expect(usage.json()).toEqual({ days: [{ day, explanations: 3, cacheHits: 1 }] });
+    expect(fake.calls).toBe(2);
+    await again.close();
+    await t.close();
+    await fake.close();
   });
 
   it('says { available: false } with no provider configured', async () => {

@@ -12,16 +12,28 @@ export interface FakeProvider {
   /** What the next answers do: pieces sent with a pause, an HTTP error, or hang without answering. */
   mode: 'ok' | 'error' | 'hang';
   pieces: string[];
+  /** Pause between pieces. */
+  delayMs: number;
+  /** While true, answers wait before their first piece until `release()` (a "Thinking..." that lasts). */
+  hold: boolean;
+  release(): void;
   close(): Promise<void>;
 }
 
 export async function startFakeProvider(): Promise<FakeProvider> {
+  const held: (() => void)[] = [];
   const fake: FakeProvider = {
     url: '',
     calls: 0,
     closedEarly: 0,
     mode: 'ok',
     pieces: ['Line 1 ', 'prints ', 'hello.'],
+    delayMs: 5,
+    hold: false,
+    release: () => {
+      fake.hold = false;
+      for (const go of held.splice(0)) go();
+    },
     close: async () => {},
   };
   const server: Server = createServer((req, res) => {
@@ -57,9 +69,10 @@ export async function startFakeProvider(): Promise<FakeProvider> {
             choices: [{ index: 0, delta: { content: piece }, finish_reason: null }],
           };
       res.write(`data: ${JSON.stringify(chunk)}\n\n`);
-      setTimeout(next, 5);
+      setTimeout(next, fake.delayMs);
     };
-    next();
+    if (fake.hold) held.push(next);
+    else next();
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { explainRequestSchema, type ExplainUsage } from '@learn/shared';
 import type { AppDeps } from '../../platform/deps.js';
 import { authorizationError, parse } from '../../platform/errors.js';
 import { requireActor } from '../../platform/authenticate.js';
 import { canExplain, canSeeExplainUsage } from './policy.js';
 import { ExplainService } from './service.js';
 
-const explainRequestSchema = z.object({ code: z.string().max(64 * 1024), language: z.string().min(1).max(40) });
-
 /** POST /api/explain streams server-sent events: `data: {"text"}` pieces, then `event: done` or `event: error`. */
 export function explainRoutes(app: FastifyInstance, deps: AppDeps) {
-  const service = new ExplainService(deps.config.explain, deps.clock, deps.rateStore);
+  const service = new ExplainService(deps.config.explain, deps.clock, deps.db, deps.rateStore);
 
   app.get('/api/explain/status', async (request, reply) => {
     requireActor(request);
@@ -18,9 +16,9 @@ export function explainRoutes(app: FastifyInstance, deps: AppDeps) {
     return service.status();
   });
 
-  app.get('/api/explain/usage', async (request) => {
+  app.get('/api/explain/usage', async (request): Promise<ExplainUsage> => {
     if (!canSeeExplainUsage(requireActor(request))) throw authorizationError();
-    return { days: service.usageByDay() };
+    return { days: await service.usageByDay() };
   });
 
   app.post('/api/explain', async (request, reply) => {

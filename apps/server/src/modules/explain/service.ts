@@ -1,13 +1,14 @@
+import { EXPLAIN_CODE_MAX_BYTES, EXPLAIN_FAILED, type ExplainStatus } from '@learn/shared';
+import type { Executor } from '../../db/executor.js';
 import type { Clock } from '../../platform/clock.js';
 import type { ExplainConfig } from '../../config.js';
 import { tooManyRequestsError, validationError } from '../../platform/errors.js';
 import { RateLimit, type RateStore } from '../../platform/rate-limit.js';
 import { explainPrompt } from './prompt.js';
+import { countExplanation, usageByDay } from './repository.js';
 import { geminiProvider } from './providers/gemini.js';
 import { openAiCompatibleProvider } from './providers/openai-compatible.js';
 import type { ExplainProvider } from './providers/provider.js';
-
-export const EXPLAIN_CODE_MAX_BYTES = 8 * 1024;
 
 export interface ExplainSink {
   text(piece: string): void;
@@ -15,19 +16,15 @@ export interface ExplainSink {
   error(message: string): void;
 }
 
-export const EXPLAIN_FAILED = "Sorry, I couldn't fetch an explanation right now. Please try again later.";
-
 /** The explanations: rate limit, the cache of identical (code, language) answers, the provider call with a time-out. */
 export class ExplainService {
   readonly provider: ExplainProvider | null;
   private readonly limit: RateLimit;
   private readonly cache = new Map<string, string>();
-  /** Per day (UTC date): explanations answered and how many came from the cache. In memory, per instance. */
-  private readonly usage = new Map<string, { explanations: number; cacheHits: number }>();
-
   constructor(
     private readonly config: ExplainConfig,
     private readonly clock: Clock,
+    private readonly db: Executor,
     rateStore?: RateStore,
   ) {
     const p = config.provider;
@@ -35,12 +32,13 @@ export class ExplainService {
     this.limit = new RateLimit('explain', config.perMinute, rateStore);
   }
 
-  status() {
+  status(): ExplainStatus {
     return this.provider ? { available: true as const, provider: this.provider.name } : { available: false as const };
   }
 
+  /** Explanations per UTC day and cache hits, the last 30 days with any, newest first (kept in the database). */
   usageByDay() {
-    return [...this.usage].map(([day, u]) => ({ day, ...u })).sort((a, b) => b.day.localeCompare(a.day));
+    return usageByDay(this.db, 30);
   }
 
   /** Checks before the stream opens, so refusals are ordinary JSON errors (400, 429, 503). */
@@ -58,9 +56,9 @@ export class ExplainService {
     const key = `${language}\u0000${code}`;
     const cached = this.cache.get(key);
     if (cached !== undefined) {
-      this.count(true);
       sink.text(cached);
-      return sink.done();
+      sink.done();
+      return this.count(true);
     }
     const upstream = AbortSignal.any([signal, AbortSignal.timeout(this.config.timeoutMs)]);
     let answer = '';
@@ -75,8 +73,8 @@ export class ExplainService {
     }
     if (upstream.aborted) return signal.aborted ? undefined : sink.error(EXPLAIN_FAILED);
     this.remember(key, answer);
-    this.count(false);
     sink.done();
+    await this.count(false);
   }
 
   private remember(key: string, answer: string) {
@@ -85,11 +83,12 @@ export class ExplainService {
     if (this.cache.size > this.config.cacheEntries) this.cache.delete(this.cache.keys().next().value!);
   }
 
-  private count(hit: boolean) {
-    const day = this.clock.now().toISOString().slice(0, 10);
-    const u = this.usage.get(day) ?? { explanations: 0, cacheHits: 0 };
-    u.explanations++;
-    if (hit) u.cacheHits++;
-    this.usage.set(day, u);
+  /** Usage is bookkeeping: a failed count is logged, never shown to the student (the answer has gone out). */
+  private async count(hit: boolean) {
+    try {
+      await countExplanation(this.db, this.clock.now().toISOString().slice(0, 10), hit);
+    } catch (err) {
+      console.warn(`explain usage not counted: ${(err as Error).message}`);
+    }
   }
 }

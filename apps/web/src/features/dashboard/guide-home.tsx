@@ -5,6 +5,7 @@ import { useGuideDashboard } from './api/get-dashboards';
 import { QuickLinks, SummaryCards } from './components/guide-cards';
 import { ErrorState, LoadingState } from '../../lib/ui/query-state';
 import { StudentsTable } from './components/students-table';
+import { ExplainUsagePanel } from '../../lib/explain/usage-panel';
 
 /** Guide home: the course at a glance, who needs attention, what waits for grading, and the guide pages. */
 export default function GuideHome() {
@@ -45,6 +46,7 @@ export default function GuideHome() {
         </div>
       </Group>
       {body}
+      <ExplainUsagePanel />
       <QuickLinks prefix={prefix} />
     </Stack>
   );

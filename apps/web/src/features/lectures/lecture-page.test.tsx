@@ -59,9 +59,11 @@ describe('LecturePage', () => {
     const panel = screen.getByRole('tabpanel');
     expect(within(panel).queryByText(LOCKED)).toBeNull();
     expect(within(panel).getByRole('button', { name: 'Copy C code' })).toBeTruthy();
-    // Students run the examples in the scratchpad too (issue 12); Explain Code comes with the AI issue.
+    // Students run the examples in the scratchpad too (issue 12), and ask for an AI explanation (issue 16):
+    // this server answers no explanation status, so the button says explanations are not set up.
     expect(within(panel).getByRole('button', { name: 'Run in Scratchpad: C code' })).toBeTruthy();
-    expect(within(panel).queryByRole('button', { name: /Explain Code/ })).toBeNull();
+    const explain = await within(panel).findByRole('button', { name: 'Explain Code: AI explanations are not set up on this server.' });
+    expect(explain.getAttribute('aria-disabled')).toBe('true');
     expect(screen.getByRole('button', { name: 'Scratchpad' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Mark as Completed' })).toBeTruthy();
   });
@@ -115,6 +117,8 @@ describe('LecturePage', () => {
     expect(within(screen.getByRole('tabpanel')).getByText('So far your programs printed fixed text.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Mark as Completed' })).toBeNull();
     expect(screen.queryByText('Lecture Completed!')).toBeNull();
+    // Guides run code; Explain Code is the students' (spec 2).
+    expect(screen.queryByRole('button', { name: /Explain Code/ })).toBeNull();
   });
 
   it('checks each quiz answer with the server and never reveals the right option after a wrong one', async () => {

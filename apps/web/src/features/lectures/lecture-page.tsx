@@ -9,6 +9,8 @@ import { useSelectedCourse } from '../../lib/course-selection';
 import { toAppError } from '../../lib/errors';
 // The one entry point of the scratchpad: a floating button and a lazy panel (its code loads on first open).
 import { useScratchpad } from '../../lib/scratchpad/scratchpad-launcher';
+// 'Explain Code' for students: the AI modal loads on first use.
+import { useExplain } from '../../lib/explain/explain-launcher';
 import { courseLanguages, lectureLanguage } from '../../lib/scratchpad/languages';
 import { useLecture } from './api/get-lecture';
 import { CompleteLecture } from './components/complete-lecture';
@@ -64,7 +66,9 @@ export default function LecturePage() {
   const query = useLecture(dayId);
   const lecture = query.data;
   const { course, courses, select } = useSelectedCourse(prefix);
+  const explain = useExplain(user?.role === 'student');
   const scratchpad = useScratchpad({
+    explain: explain.action,
     userId: user?.id ?? 'anonymous',
     languages: courseLanguages(prefix),
     language: lecture ? lectureLanguage(lecture) : courseLanguages(prefix)[0]!,
@@ -109,9 +113,10 @@ export default function LecturePage() {
     // Bottom room so the floating Scratchpad button never hides the last lines.
     <Stack gap="xl" maw={960} mx="auto" w="100%" pb={72}>
       <LectureHeader lecture={lecture} isStudent={user?.role === 'student'} />
-      <LectureTabs lecture={lecture} onRunCode={scratchpad.run} />
+      <LectureTabs lecture={lecture} onRunCode={scratchpad.run} explain={explain.action} />
       <PracticeProblems lecture={lecture} />
       {scratchpad.element}
+      {explain.element}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Box, Button, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
-import { IconCheck, IconCopy, IconPlayerPlay } from '@tabler/icons-react';
+import { Box, Button, Group, Paper, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconCheck, IconCopy, IconPlayerPlay, IconSparkles } from '@tabler/icons-react';
 import { COPY_CONFIRMATION_MS, type CodeLanguage } from '@learn/shared';
 import { notify } from '../notify';
 import { copyText } from './copy-text';
@@ -55,12 +55,75 @@ function useCopy(text: string) {
 /** Runs a code sample in the page's scratchpad; the page passes it down (lib never imports a feature). */
 export type RunCode = (code: string, language: CodeLanguage) => void;
 
+/** 'Explain Code' (AI): opens the explanation modal; with `disabledReason` the button is shown disabled and says why. */
+export interface ExplainAction {
+  explain: RunCode;
+  disabledReason?: string;
+}
+
+/** The 'Explain Code' button of a code block or of the scratchpad. */
+export function ExplainButton({
+  action,
+  code,
+  language,
+  label,
+  size = 'compact-xs',
+  disabled = false,
+  onClick,
+}: {
+  action: ExplainAction;
+  code: string;
+  language: CodeLanguage;
+  label: string;
+  size?: 'compact-xs' | 'sm';
+  disabled?: boolean;
+  /** Instead of `action.explain(code, language)`, e.g. to read the code from an editor at click time. */
+  onClick?: () => void;
+}) {
+  const reason = action.disabledReason;
+  return (
+    <Tooltip label={reason} disabled={!reason} withArrow zIndex={450}>
+      <Button
+        size={size}
+        variant={size === 'sm' ? 'light' : 'subtle'}
+        color="violet"
+        c={reason ? 'gray.7' : 'violet.9'}
+        disabled={disabled}
+        leftSection={<IconSparkles size={size === 'sm' ? 16 : 14} aria-hidden />}
+        data-disabled={reason ? true : undefined}
+        aria-disabled={reason ? true : undefined}
+        onClick={(e) => {
+          if (reason) return e.preventDefault();
+          if (onClick) onClick();
+          else action.explain(code, language);
+        }}
+        aria-label={reason ? `Explain Code: ${reason}` : `Explain Code: ${label}`}
+      >
+        Explain Code
+      </Button>
+    </Tooltip>
+  );
+}
+
 /**
  * A code sample: language label, Copy button and syntax highlighting in a light theme. Students cannot
  * select text (spec 2 "Layout"), so the Copy button is how they take code away. With `onRun`, a
- * 'Run in Scratchpad' button opens the sample in the scratchpad (shell snippets are not run).
+ * 'Run in Scratchpad' button opens the sample in the scratchpad (shell snippets are not run); with `explain`,
+ * an 'Explain Code' button opens the AI explanation.
  */
-export function CodeBlock({ code, language, caption, onRun }: { code: string; language: CodeLanguage; caption?: string; onRun?: RunCode }) {
+export function CodeBlock({
+  code,
+  language,
+  caption,
+  onRun,
+  explain,
+}: {
+  code: string;
+  language: CodeLanguage;
+  caption?: string;
+  onRun?: RunCode;
+  explain?: ExplainAction;
+}) {
   const html = useHighlighted(code, language);
   const { copied, copy } = useCopy(code);
   const label = caption ? `${caption} (${languageLabels[language]})` : `${languageLabels[language]} code`;
@@ -71,6 +134,7 @@ export function CodeBlock({ code, language, caption, onRun }: { code: string; la
           {caption ? `${caption} · ${languageLabels[language]}` : languageLabels[language]}
         </Text>
         <Group gap={4}>
+          {explain && <ExplainButton action={explain} code={code} language={language} label={label} />}
           {onRun && language !== 'bash' && (
             <Button
               size="compact-xs"

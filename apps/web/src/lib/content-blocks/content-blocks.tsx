@@ -2,9 +2,9 @@ import { Fragment, type ReactNode } from 'react';
 import { Box, Group, List, Paper, Stack, Table, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconBulb, IconPencil } from '@tabler/icons-react';
 import type { ContentBlock } from '@learn/shared';
-import { CodeBlock, type RunCode } from './code-block';
+import { CodeBlock, type ExplainAction, type RunCode } from './code-block';
 
-export { CodeBlock, type RunCode } from './code-block';
+export { CodeBlock, ExplainButton, type ExplainAction, type RunCode } from './code-block';
 
 /**
  * Lesson text: `**bold**` is shown bold and newlines are kept (content-and-features.md section 2). Nothing
@@ -53,7 +53,7 @@ const callouts = {
   exercise: { label: 'Exercise', color: 'teal', Icon: IconPencil },
 } as const;
 
-function Block({ block, onRunCode }: { block: ContentBlock; onRunCode?: RunCode }) {
+function Block({ block, onRunCode, explain }: { block: ContentBlock; onRunCode?: RunCode; explain?: ExplainAction }) {
   switch (block.type) {
     case 'heading':
       return (
@@ -122,7 +122,7 @@ function Block({ block, onRunCode }: { block: ContentBlock; onRunCode?: RunCode 
       );
     }
     case 'code':
-      return <CodeBlock code={block.code} language={block.language} onRun={onRunCode} />;
+      return <CodeBlock code={block.code} language={block.language} onRun={onRunCode} explain={explain} />;
   }
 }
 
@@ -130,11 +130,11 @@ function Block({ block, onRunCode }: { block: ContentBlock; onRunCode?: RunCode 
  * Renders lecture content blocks: heading, paragraph, list, table, callout and code. With `onRunCode`, code
  * blocks offer 'Run in Scratchpad'.
  */
-export function ContentBlocks({ blocks, onRunCode }: { blocks: ContentBlock[]; onRunCode?: RunCode }) {
+export function ContentBlocks({ blocks, onRunCode, explain }: { blocks: ContentBlock[]; onRunCode?: RunCode; explain?: ExplainAction }) {
   return (
     <Stack gap="md">
       {blocks.map((block, i) => (
-        <Block key={i} block={block} onRunCode={onRunCode} />
+        <Block key={i} block={block} onRunCode={onRunCode} explain={explain} />
       ))}
     </Stack>
   );

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { Button } from '@mantine/core';
 import { IconTerminal2 } from '@tabler/icons-react';
 import type { CodeLanguage, RunLanguage } from '@learn/shared';
+import type { ExplainAction } from '../content-blocks/code-block';
 import type { ScratchpadRequest } from './components/scratchpad-panel';
 import { isRunnable } from './languages';
 
@@ -30,7 +31,18 @@ function FloatingButton({ onClick, loading }: { onClick?: () => void; loading?: 
  * The scratchpad of a page: a floating button that opens the panel, and `run(code, language)` for the
  * 'Run in Scratchpad' buttons of code blocks. Nothing of the panel is fetched before the first open.
  */
-export function useScratchpad({ userId, languages, language }: { userId: string; languages: RunLanguage[]; language: RunLanguage }): {
+export function useScratchpad({
+  userId,
+  languages,
+  language,
+  explain,
+}: {
+  userId: string;
+  languages: RunLanguage[];
+  language: RunLanguage;
+  /** 'Explain Code' on the student's own code in the panel. */
+  explain?: ExplainAction;
+}): {
   run: (code: string, language: CodeLanguage) => void;
   element: ReactNode;
 } {
@@ -63,6 +75,7 @@ export function useScratchpad({ userId, languages, language }: { userId: string;
             languages={languages}
             language={language}
             request={request}
+            explain={explain}
           />
         </Suspense>
       )}

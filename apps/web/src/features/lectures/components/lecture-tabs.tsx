@@ -1,23 +1,33 @@
 import { List, Tabs } from '@mantine/core';
 import { IconBook, IconBulb, IconCode, IconHelpCircle } from '@tabler/icons-react';
 import type { ContentBlock, LectureView } from '@learn/shared';
-import { ContentBlocks, RichText, type RunCode } from '../../../lib/content-blocks/content-blocks';
+import { ContentBlocks, RichText, type ExplainAction, type RunCode } from '../../../lib/content-blocks/content-blocks';
 import { EmptyText, LockedPanel } from './locked-panel';
 import { QuickQuiz } from './quick-quiz';
 import classes from './lecture-tabs.module.css';
 
 /** Blocks behind a grant: absent means locked; present but empty is an empty state. */
-function Gated({ blocks, empty, onRunCode }: { blocks: ContentBlock[] | undefined; empty: string; onRunCode?: RunCode }) {
+function Gated({
+  blocks,
+  empty,
+  onRunCode,
+  explain,
+}: {
+  blocks: ContentBlock[] | undefined;
+  empty: string;
+  onRunCode?: RunCode;
+  explain?: ExplainAction;
+}) {
   if (blocks === undefined) return <LockedPanel />;
   if (!blocks.length) return <EmptyText>{empty}</EmptyText>;
-  return <ContentBlocks blocks={blocks} onRunCode={onRunCode} />;
+  return <ContentBlocks blocks={blocks} onRunCode={onRunCode} explain={explain} />;
 }
 
 /**
  * The four lecture tabs (platform-core.md section 2, "Lecture page"); arrow keys move between tabs. Code blocks
- * get 'Run in Scratchpad' through `onRunCode`.
+ * get 'Run in Scratchpad' through `onRunCode` and, for students, 'Explain Code' through `explain`.
  */
-export function LectureTabs({ lecture, onRunCode }: { lecture: LectureView; onRunCode?: RunCode }) {
+export function LectureTabs({ lecture, onRunCode, explain }: { lecture: LectureView; onRunCode?: RunCode; explain?: ExplainAction }) {
   return (
     <Tabs defaultValue="key-concepts" classNames={classes}>
       {/* One row where it fits; two rows of two where it does not (a phone), so no tab is out of sight. */}
@@ -49,10 +59,15 @@ export function LectureTabs({ lecture, onRunCode }: { lecture: LectureView; onRu
         )}
       </Tabs.Panel>
       <Tabs.Panel value="detailed">
-        <Gated blocks={lecture.detailedContent} empty="This lecture has no detailed explanation yet." onRunCode={onRunCode} />
+        <Gated
+          blocks={lecture.detailedContent}
+          empty="This lecture has no detailed explanation yet."
+          onRunCode={onRunCode}
+          explain={explain}
+        />
       </Tabs.Panel>
       <Tabs.Panel value="code">
-        <Gated blocks={lecture.codeContent} empty="This lecture has no code examples." onRunCode={onRunCode} />
+        <Gated blocks={lecture.codeContent} empty="This lecture has no code examples." onRunCode={onRunCode} explain={explain} />
       </Tabs.Panel>
       <Tabs.Panel value="quiz">
         <QuickQuiz lectureId={lecture.id} questions={lecture.quickQuiz} />

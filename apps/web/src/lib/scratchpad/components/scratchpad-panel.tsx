@@ -3,6 +3,7 @@ import { Button, Drawer, Group, SegmentedControl, Stack, Text, Textarea } from '
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlayerPlayFilled, IconPlayerStopFilled } from '@tabler/icons-react';
 import type { RunLanguage } from '@learn/shared';
+import { ExplainButton, type ExplainAction } from '../../content-blocks/code-block';
 import { loadDraft, saveDraft } from '../drafts';
 import { runLanguageLabels } from '../languages';
 import { isActive } from '../run-session';
@@ -24,6 +25,8 @@ export interface ScratchpadPanelProps {
   languages: RunLanguage[];
   language: RunLanguage;
   request: ScratchpadRequest | null;
+  /** 'Explain Code' on the code in the editor (students). */
+  explain?: ExplainAction;
 }
 
 /** Saves the draft a moment after typing stops, and at once when the editor goes. */
@@ -50,7 +53,7 @@ function useDraftSaver(userId: string, language: RunLanguage) {
  * The slide-in compiler panel (content-and-features.md section 2): editor, stdin, Run/Stop and the output
  * console. Full screen on phones; the page behind does not scroll while it is open (Drawer's scroll lock).
  */
-export default function ScratchpadPanel({ opened, onClose, userId, languages, language: initial, request }: ScratchpadPanelProps) {
+export default function ScratchpadPanel({ opened, onClose, userId, languages, language: initial, request, explain }: ScratchpadPanelProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   const [language, setLanguage] = useState<RunLanguage>(initial);
   const [stdin, setStdin] = useState('');
@@ -85,6 +88,9 @@ export default function ScratchpadPanel({ opened, onClose, userId, languages, la
     start(language, code, stdin);
   }, [active, language, start, stdin]);
 
+  // The editor's code as it is when the student asks (it lives in the editor, not in React state).
+  const explainCode = useCallback(() => explain?.explain(editor.current?.getCode() ?? '', language), [explain, language]);
+
   return (
     <Drawer
       opened={opened}
@@ -116,20 +122,33 @@ export default function ScratchpadPanel({ opened, onClose, userId, languages, la
               {runLanguageLabels[language]}
             </Text>
           )}
-          {active ? (
-            <Button
-              color="red.8"
-              leftSection={<IconPlayerStopFilled size={16} aria-hidden />}
-              onClick={stop}
-              disabled={state.stopRequested}
-            >
-              Stop
-            </Button>
-          ) : (
-            <Button color="#0b6e4f" leftSection={<IconPlayerPlayFilled size={16} aria-hidden />} onClick={run} disabled={!hasCode}>
-              Run
-            </Button>
-          )}
+          <Group gap="xs">
+            {explain && (
+              <ExplainButton
+                action={explain}
+                onClick={explainCode}
+                code=""
+                language={language}
+                label="your code"
+                size="sm"
+                disabled={!hasCode}
+              />
+            )}
+            {active ? (
+              <Button
+                color="red.8"
+                leftSection={<IconPlayerStopFilled size={16} aria-hidden />}
+                onClick={stop}
+                disabled={state.stopRequested}
+              >
+                Stop
+              </Button>
+            ) : (
+              <Button color="#0b6e4f" leftSection={<IconPlayerPlayFilled size={16} aria-hidden />} onClick={run} disabled={!hasCode}>
+                Run
+              </Button>
+            )}
+          </Group>
         </Group>
         <div
           style={{ flex: '3 1 0', minHeight: 180, border: '1px solid var(--mantine-color-gray-4)', borderRadius: 8, overflow: 'hidden' }}

@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import SQLite from 'better-sqlite3';
-import { createTestApp, GUIDE_EMAIL, GUIDE_PASSWORD, type TestApp } from '../../test/harness.js';
-import { grant } from '../../test/factories.js';
-import { scratchDatabase } from '../../test/instances.js';
-import { openDatabase, type DatabaseHandle } from './database.js';
-import { copyDatabase } from './copy.js';
-import { backupSqlite } from './backup.js';
-import { DatabaseLease } from '../platform/lease.js';
+import { createTestApp, GUIDE_EMAIL, GUIDE_PASSWORD, type TestApp } from './harness.js';
+import { grant } from './factories.js';
+import { scratchDatabase } from './instances.js';
+import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
+import { copyDatabase } from '../src/db/copy.js';
+import { backupSqlite } from '../src/db/backup.js';
+import { DatabaseLease } from '../src/platform/lease.js';
+import { countExplanation } from '../src/modules/explain/repository.js';
 
 /**
  * Issue 18: moving a school from SQLite to PostgreSQL (`npm run db:copy`) and backing SQLite up while the
@@ -39,6 +40,7 @@ async function populatedSchool(): Promise<{ t: TestApp; handle: DatabaseHandle }
   ).toBe(201);
   await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'copy@example.com', password: 'wrong-password' } });
   await new DatabaseLease(t.deps.db, t.clock).acquire('job:session purge', 60_000);
+  await countExplanation(t.deps.db, '2026-01-05', false); // (explanations need a provider; its usage row is what is copied)
   const handle: DatabaseHandle = { db: t.deps.db, engine: 'sqlite', version: () => t.deps.dbVersion(), close: async () => {} };
   return { t, handle };
 }
