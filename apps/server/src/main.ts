@@ -50,6 +50,8 @@ scheduler.register({
   everyMs: 10 * 60_000,
   run: () => purgeExpiredSessions(deps.db, deps.clock.now(), config.session),
 });
+// Homework grading left by a server that stopped (its claim ran out) is taken over within a minute.
+scheduler.register({ name: 'homework resume', everyMs: 60_000, run: () => app.homeworkGrader.resume() });
 scheduler.start();
 
 async function shutdown(signal: string) {

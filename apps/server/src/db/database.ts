@@ -8,6 +8,7 @@ import { dialect as migrationDialect } from './migrations/helpers.js';
 import * as m001 from './migrations/001-foundation.js';
 import * as m002 from './migrations/002-courses.js';
 import * as m003 from './migrations/003-homework.js';
+import * as m008 from './migrations/008-homework-claims.js';
 import { StatementCache } from './statement-cache.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '001-foundation': m001,
   '002-courses': m002,
   '003-homework': m003,
+  '008-homework-claims': m008,
 };
 
 class StaticProvider implements MigrationProvider {
