@@ -128,3 +128,7 @@ export function proposedLetter(passed: number, total: number): GradeLetter {
   if (share >= 40) return 'D';
   return 'F';
 }
+
+/** Spec 9: homework submit takes at least 0.5 s (the button shows it working), and the success dialog closes 1.5 s after success. */
+export const HOMEWORK_SUBMIT_DELAY_MS = 500;
+export const SUBMIT_DIALOG_CLOSE_MS = 1500;
