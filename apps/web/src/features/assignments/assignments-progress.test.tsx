@@ -126,9 +126,13 @@ describe('AssignmentsPage: progress, a task opened from the lecture page, the su
     expect(screen.queryByRole('dialog', { name: 'Homework submitted' })).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(screen.getByRole('dialog', { name: 'Homework submitted' })).toBeTruthy();
-    act(() => vi.advanceTimersByTime(SUBMIT_DIALOG_CLOSE_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(SUBMIT_DIALOG_CLOSE_MS - 1);
+    });
     expect(screen.queryByRole('dialog', { name: 'Homework submitted' })).not.toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByRole('dialog', { name: 'Homework submitted' })).toBeNull();
   });
 });
