@@ -96,6 +96,34 @@ describe('AssignmentsPage: progress, a task opened from the lecture page, the su
     expect(screen.getAllByLabelText('Your progress on this task')).toHaveLength(1);
   });
 
+  it('shows the progress a check just recorded without a reload', async () => {
+    let checked = false;
+    const withProgress = structuredClone(list);
+    withProgress.lectures[1]!.tasks[0]!.progress = {
+      results: [false, true, true],
+      passed: 2,
+      total: 3,
+      checkedAt: '2025-03-02T10:00:00Z',
+      solvedAt: null,
+    };
+    stubFetch(student, (url) => {
+      if (url.includes('/api/courses?prefix=c-cpp')) return json(200, courses);
+      if (url.includes('/api/homework?courseId=course_c_01')) return json(200, checked ? withProgress : list);
+      if (url.endsWith('/api/homework/check')) {
+        checked = true;
+        const sample = { index: 0, hidden: false, passed: false, input: '1\n', expected: '1\n', actual: '2\n', error: null };
+        return json(200, { compileOk: true, compileOutput: '', sample, hiddenPassed: 2, hiddenTotal: 2, passed: 2, total: 3 });
+      }
+    });
+    renderPage(<AssignmentsPage />, '/c-cpp/assignments');
+    await screen.findByText('Day 4: Operators');
+    localStorage.setItem(taskDraftKey(student.id, 'c-cpp-day-4', 0), 'int main(void){return 0;}\n');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Try It' })[1]!);
+    fireEvent.click(await screen.findByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('Not solved yet')).toBeTruthy();
+    expect(screen.getAllByLabelText('Your progress on this task')).toHaveLength(2);
+  });
+
   it('opens the task named in ?lecture=&task= at once (the Practice Problems link)', async () => {
     stubFetch(student, (url) => {
       if (url.includes('/api/courses?prefix=c-cpp')) return json(200, courses);
