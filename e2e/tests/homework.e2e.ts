@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { GUIDE, guideApi, newPage, screenshot, seriousViolations, signIn, startApp, type Running } from '../support/harness.js';
 
@@ -60,12 +61,15 @@ describe('homework', () => {
     const { page } = await newPage(app);
     await signIn(page, 'c-cpp', student.email, student.password);
     await page.waitForURL(/#\/c-cpp\/student$/);
-    await page.goto('/#/c-cpp/assignments');
+    // The lecture page's Practice Problems lead to the task, open on the Assignments page.
+    await page.goto('/#/c-cpp/lecture/c-cpp-day-3');
+    await page.getByRole('link', { name: 'Open task 1 in Assignments' }).click();
+    await page.waitForURL(/#\/c-cpp\/assignments\?lecture=c-cpp-day-3&task=0$/);
     await page.getByRole('heading', { name: /^Day 3: / }).waitFor();
     assert.deepEqual(await seriousViolations(page), []);
 
-    // The exercise: the starter code fails the sample, the fixed code passes every test.
-    await page.getByRole('button', { name: 'Try It' }).click();
+    // The exercise (already open): the starter code fails the sample, the fixed code passes every test.
+    await page.getByRole('textbox', { name: 'Code for task 1' }).waitFor();
     await page.getByRole('button', { name: 'Check' }).click();
     await page.getByText('Failed', { exact: true }).waitFor({ timeout: 60_000 });
     await page.getByText(/0 of \d+ hidden tests passed/).waitFor();
@@ -77,12 +81,19 @@ describe('homework', () => {
     assert.equal(passed, total);
     await screenshot(page, 'homework-check-desktop');
     await page.getByRole('button', { name: 'Close' }).click();
+    // The check is kept as progress: solved, after a reload too.
+    await page.reload();
+    await page.getByLabel('Your progress on this task').getByText('Solved').waitFor();
 
     // The homework: submitted, graded by the tests in the background, pending until a guide grades it.
     await page.getByRole('button', { name: 'Start Homework' }).click();
     await setCode(page, HOMEWORK);
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText('Homework submitted').waitFor();
+    const dialog = page.getByRole('dialog', { name: 'Homework submitted' });
+    await dialog.waitFor();
+    await screenshot(page, 'homework-submitted-desktop');
+    // It closes by itself (after 1.5 s).
+    await dialog.waitFor({ state: 'detached' });
     await page.getByText('Pending', { exact: true }).waitFor();
     await page.getByText(/^Tests: (\d+) of \1 passed$/).waitFor({ timeout: 60_000 });
 
@@ -93,6 +104,10 @@ describe('homework', () => {
     await mate.page.getByText('Pending', { exact: true }).first().click();
     await mate.page.getByText(/Hana Homework · Day 3/).click();
     await mate.page.getByRole('table', { name: 'Test results' }).waitFor();
+    // The submitted code is highlighted (highlight.js loads on demand).
+    await mate.page.getByLabel('Submitted code (C)', { exact: true }).locator('code.hljs .hljs-keyword').first().waitFor();
+    await mate.page.getByLabel('Submitted code (C)', { exact: true }).scrollIntoViewIfNeeded();
+    await screenshot(mate.page, 'homework-review-card-desktop');
     assert.equal((await mate.page.getByText('(hidden)', { exact: false }).count()) > 0, true);
     await mate.page.getByRole('combobox', { name: 'Grade' }).click();
     await mate.page.getByRole('option', { name: 'B' }).click();
@@ -103,6 +118,15 @@ describe('homework', () => {
     // Graded, it leaves the Pending list.
     await mate.page.getByText('No pending submissions for this course.').waitFor();
     assert.deepEqual(await seriousViolations(mate.page), []);
+
+    // The gradebook: a CSV with the student's letter, state and date.
+    const download = mate.page.waitForEvent('download');
+    await mate.page.getByRole('link', { name: 'Export Gradebook (CSV)' }).click();
+    const file = await download;
+    assert.equal(file.suggestedFilename(), 'gradebook-course_c_01.csv');
+    const csv = await readFile((await file.path())!, 'utf8');
+    const row = csv.split('\r\n').find((l) => l.startsWith('Hana Homework,'));
+    assert.match(row ?? '', /,B,Graded,\d{4}-\d{2}-\d{2}(,|$)/);
 
     // Live: the student's open page shows the letter without a reload.
     await page.getByText('Grade: B').waitFor();

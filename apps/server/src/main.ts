@@ -86,6 +86,8 @@ scheduler.register({
     if (n) app.log.info(`${n} exam attempt(s) submitted at their deadline`);
   },
 });
+// Homework grading left by a server that stopped (its claim ran out) is taken over within a minute.
+scheduler.register({ name: 'homework resume', everyMs: 60_000, run: () => app.homeworkGrader.resume() });
 scheduler.start();
 
 /**

@@ -164,6 +164,8 @@ export const matrix: Row[] = [
     payload: { grade: 'B' },
     expect: { anonymous: 401, student: 403, guide: 404 },
   },
+  { method: 'GET', url: '/api/homework/gradebook.csv?courseId=course_c_01', expect: { anonymous: 401, student: 403, guide: 200 } },
+  { method: 'GET', url: '/api/homework/gradebook.csv?courseId=nope', expect: { anonymous: 401, student: 403, guide: 404 } },
   { method: 'GET', url: '/api/get_submissions.php', expect: { anonymous: 401, student: 200, guide: 200 } },
   {
     method: 'POST',

@@ -38,6 +38,9 @@ async function populatedSchool(): Promise<{ t: TestApp; handle: DatabaseHandle }
   expect(
     (await call('POST', '/api/homework/submissions', { lectureId: 'python-day-1', taskIndex: 0, code: 'print("hi")' }, student)).statusCode,
   ).toBe(201);
+  // A check runs the task's tests in the sandbox and records the exercise's progress (homework_checks).
+  const check = await call('POST', '/api/homework/check', { lectureId: 'python-day-1', taskIndex: 0, code: 'print("hi")' }, student);
+  expect(check.statusCode, check.body).toBe(200);
   await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'copy@example.com', password: 'wrong-password' } });
   await new DatabaseLease(t.deps.db, t.clock).acquire('job:session purge', 60_000);
   await countExplanation(t.deps.db, '2026-01-05', false); // (explanations need a provider; its usage row is what is copied)

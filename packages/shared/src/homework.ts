@@ -92,11 +92,22 @@ export interface SubmissionView {
   tests: TestOutcome[] | null;
 }
 
+/** The latest check of a task, kept as progress (exercises are checked, not submitted). */
+export interface TaskProgress {
+  /** Pass/fail per test in test order (the first is the sample). */
+  results: boolean[];
+  passed: number;
+  total: number;
+  checkedAt: string;
+  /** When every test first passed; stays set after a later failing check. */
+  solvedAt: string | null;
+}
+
 export interface StudentHomeworkLecture {
   lectureId: string;
   day: number;
   title: string;
-  tasks: (HomeworkTask & { submission: SubmissionView | null })[];
+  tasks: (HomeworkTask & { submission: SubmissionView | null; progress: TaskProgress | null })[];
 }
 
 export interface StudentHomeworkResponse {
@@ -117,3 +128,7 @@ export function proposedLetter(passed: number, total: number): GradeLetter {
   if (share >= 40) return 'D';
   return 'F';
 }
+
+/** Spec 9: homework submit takes at least 0.5 s (the button shows it working), and the success dialog closes 1.5 s after success. */
+export const HOMEWORK_SUBMIT_DELAY_MS = 500;
+export const SUBMIT_DIALOG_CLOSE_MS = 1500;

@@ -10,6 +10,7 @@ import * as m002 from './migrations/002-courses.js';
 import * as m003 from './migrations/003-homework.js';
 import * as m004 from './migrations/004-exams.js';
 import * as m006 from './migrations/006-explain-usage.js';
+import * as m008 from './migrations/008-homework-claims.js';
 import * as m009 from './migrations/009-job-leases.js';
 import { StatementCache } from './statement-cache.js';
 
@@ -33,8 +34,9 @@ const migrations: Record<string, Migration> = {
   '002-courses': m002,
   '003-homework': m003,
   '004-exams': m004,
-  // 005, 007, 008 are taken by work in progress (chat, analytics, homework claims).
+  // 005 and 007 are taken by work in progress (chat, analytics).
   '006-explain-usage': m006,
+  '008-homework-claims': m008,
   '009-job-leases': m009,
 };
 

@@ -124,6 +124,24 @@ export interface HomeworkSubmissionsTable {
   total: number | null;
   /** 1 once a newer submission for the same student, lecture and task replaced it (kept as history). */
   superseded: number;
+  /** The grader instance holding the grading claim, and until when (ISO); null when nobody grades it. */
+  claimed_by: string | null;
+  claimed_until: string | null;
+}
+
+/** The latest check of a task per student: progress on exercises (issue 13). */
+export interface HomeworkChecksTable {
+  student_id: string;
+  lecture_id: string;
+  course_id: string;
+  task_index: number;
+  /** JSON: boolean[] pass/fail per test, in test order. */
+  results: string;
+  passed: number;
+  total: number;
+  checked_at: string;
+  /** The first time every test passed; kept once set. */
+  solved_at: string | null;
 }
 
 /** AI explanations answered per UTC day (YYYY-MM-DD), and how many of them came from the cache. */
@@ -136,6 +154,7 @@ export interface ExplainUsageTable {
 export interface Database {
   explain_usage: ExplainUsageTable;
   homework_submissions: HomeworkSubmissionsTable;
+  homework_checks: HomeworkChecksTable;
   lectures: LecturesTable;
   assignments: AssignmentsTable;
   access_grants: AccessGrantsTable;

@@ -3,9 +3,39 @@ import type { LessonTask } from '@learn/content';
 import type { LiveEvent } from '@learn/shared';
 import { createTestApp, engines, GUIDE_EMAIL, GUIDE_PASSWORD, type TestApp } from '../../../test/harness.js';
 import { assignmentFor } from './repository.js';
+import { CLAIM_MS } from './grader.js';
 
 /** Homework against the real sandbox and database: what a student sees, resubmits, grades, a restart. */
 const LECTURE = 'c-cpp-day-3';
+
+/** RFC 4180 reading, enough for the export: quoted cells with doubled quotes, CRLF line ends. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += ch;
+  }
+  return rows;
+}
 const WRONG = '#include <stdio.h>\nint main(void){ printf("nothing useful\\n"); return 0; }\n';
 
 describe.each(engines)('homework API (%s)', (engine) => {
@@ -14,6 +44,7 @@ describe.each(engines)('homework API (%s)', (engine) => {
   let other: string;
   let guide: string;
   let studentId: string;
+  let studentEmail: string;
   let taskIndex: number;
   let task: LessonTask;
   const events: LiveEvent[] = [];
@@ -23,6 +54,7 @@ describe.each(engines)('homework API (%s)', (engine) => {
     const s = await t.createUser({ role: 'student' });
     const o = await t.createUser({ role: 'student' });
     studentId = s.id;
+    studentEmail = s.email;
     student = await t.login(s.email, s.password);
     other = await t.login(o.email, o.password);
     guide = await t.login(GUIDE_EMAIL, GUIDE_PASSWORD);
@@ -84,6 +116,31 @@ describe.each(engines)('homework API (%s)', (engine) => {
     expect(Object.keys(body)).not.toContain('tests');
     const right = await req('POST', '/api/homework/check', student, { lectureId: LECTURE, taskIndex, code: task.solution! });
     expect(right.json()).toMatchObject({ passed: task.tests!.length, hiddenPassed: task.tests!.length - 1, sample: { passed: true } });
+  });
+
+  it("keeps each check as the task's progress: pass/fail per test, solved once all passed, across later failures", async () => {
+    const progressOf = async () =>
+      (await req('GET', '/api/homework?courseId=course_c_01', student))
+        .json()
+        .lectures.find((l: { lectureId: string }) => l.lectureId === LECTURE).tasks[taskIndex].progress;
+    const n = task.tests!.length;
+    // The previous test checked a wrong answer and then the solution: the solution's check is the latest.
+    const solved = await progressOf();
+    expect(solved).toMatchObject({ results: Array(n).fill(true), passed: n, total: n, checkedAt: t.clock.now().toISOString() });
+    expect(solved.solvedAt).toBe(t.clock.now().toISOString());
+    t.clock.advance(60_000);
+    await req('POST', '/api/homework/check', student, { lectureId: LECTURE, taskIndex, code: WRONG });
+    const later = await progressOf();
+    expect(later).toMatchObject({
+      results: Array(n).fill(false),
+      passed: 0,
+      checkedAt: t.clock.now().toISOString(),
+      solvedAt: solved.solvedAt,
+    });
+    // Progress is per student: the other student (no grant) cannot check and has none.
+    expect((await req('POST', '/api/homework/check', other, { lectureId: LECTURE, taskIndex, code: WRONG })).statusCode).toBe(403);
+    const rows = await t.deps.db.selectFrom('homework_checks').selectAll().where('lecture_id', '=', LECTURE).execute();
+    expect(rows.map((r) => r.student_id)).toEqual([studentId]);
   });
 
   it('refuses blank code, code over 64 KiB and a student without the grant', async () => {
@@ -154,6 +211,34 @@ describe.each(engines)('homework API (%s)', (engine) => {
     expect(home.pendingHomework).toBe(pending.submissions.length);
   });
 
+  it('exports the gradebook as CSV to guides: quoted cells, formulas disarmed, the letter, state and date', async () => {
+    await t.createUser({ role: 'student', name: '=HYPERLINK("http://x","y")' });
+    await t.createUser({ role: 'student', name: 'Lee, "Jo"' });
+    expect((await req('GET', '/api/homework/gradebook.csv?courseId=course_c_01', student)).statusCode).toBe(403);
+    expect((await req('GET', '/api/homework/gradebook.csv?courseId=course_x', guide)).statusCode).toBe(404);
+    const res = await req('GET', '/api/homework/gradebook.csv?courseId=course_c_01', guide);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="gradebook-course_c_01.csv"');
+    const body = res.body.replace(/^\uFEFF/, '');
+    expect(body.endsWith('\r\n')).toBe(true);
+    const rows = parseCsv(body);
+    const header = rows[0]!;
+    const assignment = (await assignmentFor(t.deps.db, LECTURE))!;
+    const label = `Day ${assignment.day} ${assignment.title} (task ${taskIndex + 1})`;
+    const col = header.indexOf(`${label} grade`);
+    expect(col).toBeGreaterThan(1);
+    expect(header.slice(col, col + 3)).toEqual([`${label} grade`, `${label} status`, `${label} date`]);
+    expect(rows.every((r) => r.length === header.length)).toBe(true);
+    const mine = rows.find((r) => r[1] === studentEmail)!;
+    expect(mine.slice(col, col + 3)).toEqual(['B', 'Graded', t.clock.now().toISOString().slice(0, 10)]);
+    // Formula-looking names are disarmed with an apostrophe; commas and quotes survive the round trip.
+    expect(rows.map((r) => r[0])).toContain(`'=HYPERLINK("http://x","y")`);
+    expect(body).toContain(`"'=HYPERLINK(""http://x"",""y"")",`);
+    const lee = rows.find((r) => r[0] === 'Lee, "Jo"')!;
+    expect(lee.slice(col, col + 3)).toEqual(['', 'Not submitted', '']);
+  });
+
   it('finishes grading a stopped server left unfinished when the next app starts on the same database', async () => {
     const res = await submit(task.solution!);
     await t.app.homeworkGrader.idle();
@@ -163,17 +248,31 @@ describe.each(engines)('homework API (%s)', (engine) => {
     // The state a server stopped mid-grading leaves: one row 'running' without results.
     await t.deps.db
       .updateTable('homework_submissions')
-      .set({ autograde_status: 'running', test_results: null, proposed_grade: null, passed: null })
+      .set({
+        autograde_status: 'running',
+        test_results: null,
+        proposed_grade: null,
+        passed: null,
+        claimed_by: 'a-server-that-crashed',
+        claimed_until: new Date(t.clock.now().getTime() + CLAIM_MS).toISOString(),
+      })
       .where('id', '=', id)
       .execute();
     const second = await t.restart();
     try {
+      // Its claim still runs: the new server leaves the row alone (the crashed one might only be slow)...
+      await second.homeworkGrader.idle();
+      const held = await t.deps.db.selectFrom('homework_submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      expect(held).toMatchObject({ autograde_status: 'running', claimed_by: 'a-server-that-crashed' });
+      // ...and takes it over once the claim has run out (the scheduler runs resume every minute).
+      t.clock.advance(CLAIM_MS + 1000);
+      await second.homeworkGrader.resume();
       await second.homeworkGrader.idle();
     } finally {
       await second.close();
     }
     const row = await t.deps.db.selectFrom('homework_submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ autograde_status: 'done', proposed_grade: 'A', passed: task.tests!.length });
+    expect(row).toMatchObject({ autograde_status: 'done', proposed_grade: 'A', passed: task.tests!.length, claimed_by: null });
   });
 
   it('limits submissions per user per minute with 429', async () => {

@@ -1,9 +1,10 @@
 import type { Selectable } from 'kysely';
 import type { LessonTask } from '@learn/content';
 import type { Executor } from '../../db/executor.js';
-import type { HomeworkSubmissionsTable } from '../../db/schema.js';
+import type { HomeworkChecksTable, HomeworkSubmissionsTable } from '../../db/schema.js';
 
 export type SubmissionRow = Selectable<HomeworkSubmissionsTable>;
+export type CheckRow = Selectable<HomeworkChecksTable>;
 
 export async function courseExists(db: Executor, courseId: string): Promise<boolean> {
   return !!(await db.selectFrom('courses').select('id').where('id', '=', courseId).executeTakeFirst());
@@ -134,39 +135,6 @@ export async function saveGrade(
     .execute();
 }
 
-/** Submissions the grader still owes: queued ones and ones a stopped server left running. */
-export function unfinishedIds(db: Executor) {
-  return db
-    .selectFrom('homework_submissions')
-    .select('id')
-    .where('autograde_status', 'in', ['queued', 'running'])
-    .orderBy('id')
-    .execute()
-    .then((rows) => rows.map((r) => Number(r.id)));
-}
-
-export async function setStatus(db: Executor, id: number, status: SubmissionRow['autograde_status']) {
-  await db.updateTable('homework_submissions').set({ autograde_status: status }).where('id', '=', id).execute();
-}
-
-export async function saveResults(
-  db: Executor,
-  id: number,
-  r: { status: 'done' | 'error'; results: unknown; proposed: SubmissionRow['proposed_grade']; passed: number; total: number },
-) {
-  await db
-    .updateTable('homework_submissions')
-    .set({
-      autograde_status: r.status,
-      test_results: JSON.stringify(r.results),
-      proposed_grade: r.proposed,
-      passed: r.passed,
-      total: r.total,
-    })
-    .where('id', '=', id)
-    .execute();
-}
-
 /** Current submissions in the old calls' shape: one student's (studentId given) or everyone's. */
 export function legacySubmissions(db: Executor, filter: { studentId?: string; id?: number }) {
   let q = db
@@ -193,4 +161,71 @@ export function legacySubmissions(db: Executor, filter: { studentId?: string; id
   if (filter.studentId !== undefined) q = q.where('s.student_id', '=', filter.studentId);
   if (filter.id !== undefined) q = q.where('s.id', '=', filter.id);
   return q.execute();
+}
+
+/** Records a check as the task's progress: the latest pass/fail per test; solved_at set the first time all pass. */
+export async function saveCheck(
+  db: Executor,
+  c: { studentId: string; lectureId: string; courseId: string; taskIndex: number; results: boolean[]; at: Date },
+) {
+  const passed = c.results.filter(Boolean).length;
+  const at = c.at.toISOString();
+  const solvedAt = passed === c.results.length && passed > 0 ? at : null;
+  await db
+    .insertInto('homework_checks')
+    .values({
+      student_id: c.studentId,
+      lecture_id: c.lectureId,
+      course_id: c.courseId,
+      task_index: c.taskIndex,
+      results: JSON.stringify(c.results),
+      passed,
+      total: c.results.length,
+      checked_at: at,
+      solved_at: solvedAt,
+    })
+    .onConflict((oc) =>
+      oc.columns(['student_id', 'lecture_id', 'task_index']).doUpdateSet((eb) => ({
+        results: eb.ref('excluded.results'),
+        passed: eb.ref('excluded.passed'),
+        total: eb.ref('excluded.total'),
+        checked_at: eb.ref('excluded.checked_at'),
+        solved_at: eb.fn.coalesce('homework_checks.solved_at', 'excluded.solved_at'),
+      })),
+    )
+    .execute();
+}
+
+export function studentChecks(db: Executor, studentId: string, courseId: string) {
+  return db.selectFrom('homework_checks').selectAll().where('student_id', '=', studentId).where('course_id', '=', courseId).execute();
+}
+
+export async function courseTitle(db: Executor, courseId: string): Promise<string | undefined> {
+  return (await db.selectFrom('courses').select('title').where('id', '=', courseId).executeTakeFirst())?.title;
+}
+
+/** Every assignment of a course with its tasks, by day. */
+export async function assignmentsOfCourse(db: Executor, courseId: string) {
+  const rows = await db
+    .selectFrom('assignments')
+    .innerJoin('lectures', 'lectures.id', 'assignments.lecture_id')
+    .select(['lectures.id', 'lectures.day', 'lectures.title', 'assignments.tasks'])
+    .where('lectures.course_id', '=', courseId)
+    .orderBy('lectures.day')
+    .execute();
+  return rows.map((r) => ({ lectureId: r.id, day: r.day, title: r.title, tasks: JSON.parse(r.tasks) as LessonTask[] }));
+}
+
+export function students(db: Executor) {
+  return db.selectFrom('users').select(['id', 'name', 'email']).where('role', '=', 'student').orderBy('name').orderBy('id').execute();
+}
+
+/** The current (graded) submission of each student and task in a course. */
+export function gradebookSubmissions(db: Executor, courseId: string) {
+  return db
+    .selectFrom('homework_submissions')
+    .select(['student_id', 'lecture_id', 'task_index', 'grade', 'graded_at', 'submitted_at'])
+    .where('course_id', '=', courseId)
+    .where('superseded', '=', 0)
+    .execute();
 }

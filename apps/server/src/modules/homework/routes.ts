@@ -61,4 +61,14 @@ export function homeworkRoutes(app: FastifyInstance, deps: AppDeps) {
     const { id } = parse(idParams, request.params);
     return service.grade(actor, id, parse(homeworkGradeSchema, request.body));
   });
+
+  /** The course's gradebook as CSV (guides): students x homework tasks, letter, state and date. */
+  app.get('/api/homework/gradebook.csv', async (request, reply) => {
+    const actor = requireRole(request, 'guide');
+    const book = await service.gradebook(actor, parse(courseQuery, request.query).courseId);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${book.filename}"`)
+      .send(book.csv);
+  });
 }

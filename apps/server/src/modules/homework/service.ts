@@ -6,6 +6,7 @@ import type {
   HomeworkTask,
   StudentHomeworkResponse,
   SubmissionView,
+  TaskProgress,
   TestOutcome,
 } from '@learn/shared';
 import type { AppDeps } from '../../platform/deps.js';
@@ -18,6 +19,7 @@ import type { HomeworkGrader } from './grader.js';
 import { courseLanguage, forStudent, runTaskTests } from './grading.js';
 import { canReadSubmission, canReviewHomework, canSubmitHomework, seesHiddenTests } from './policy.js';
 import * as repo from './repository.js';
+import { gradebookCsv } from './gradebook.js';
 
 /** Submissions per user per minute (server clock), and checks per user per minute. */
 export const SUBMITS_PER_MINUTE = 10;
@@ -62,6 +64,16 @@ function submissionView(row: repo.SubmissionRow, actor: Actor, extra: Partial<Su
   };
 }
 
+function progressView(c: repo.CheckRow): TaskProgress {
+  return {
+    results: JSON.parse(c.results) as boolean[],
+    passed: c.passed,
+    total: c.total,
+    checkedAt: c.checked_at,
+    solvedAt: c.solved_at,
+  };
+}
+
 export class HomeworkService {
   private readonly submitRate: RateLimit;
   private readonly checkRate: RateLimit;
@@ -80,11 +92,13 @@ export class HomeworkService {
     const { db } = this.deps;
     if (!(await repo.courseExists(db, courseId))) throw notFoundError('Course not found');
     const language = courseLanguage(courseId);
-    const [assignments, submissions] = await Promise.all([
+    const [assignments, submissions, checks] = await Promise.all([
       repo.grantedAssignments(db, actor.id, courseId),
       repo.studentSubmissions(db, actor.id, courseId),
+      repo.studentChecks(db, actor.id, courseId),
     ]);
     const current = new Map(submissions.map((s) => [`${s.lecture_id}#${s.task_index}`, s]));
+    const progress = new Map(checks.map((c) => [`${c.lecture_id}#${c.task_index}`, progressView(c)]));
     return {
       lectures: assignments.map((a) => ({
         lectureId: a.lectureId,
@@ -92,7 +106,11 @@ export class HomeworkService {
         title: a.title,
         tasks: a.tasks.map((task, i) => {
           const s = current.get(`${a.lectureId}#${i}`);
-          return { ...taskView(a.lectureId, i, task, language), submission: s ? submissionView(s, actor) : null };
+          return {
+            ...taskView(a.lectureId, i, task, language),
+            submission: s ? submissionView(s, actor) : null,
+            progress: progress.get(`${a.lectureId}#${i}`) ?? null,
+          };
         }),
       })),
     };
@@ -113,9 +131,12 @@ export class HomeworkService {
     if (wait !== null) throw tooManyRequestsError(`You have ${what} a lot in the last minute. Wait ${wait} s and try again.`, wait);
   }
 
-  /** POST /api/homework/check: runs the task's tests now; hidden ones come back as counts only. */
+  /**
+   * POST /api/homework/check: runs the task's tests now; hidden ones come back as counts only. The outcome
+   * (pass/fail per test) is kept as the task's progress.
+   */
   async check(actor: Actor, req: { lectureId: string; taskIndex: number; code: string }): Promise<CheckResult> {
-    const { task, language } = await this.grantedTask(actor, req.lectureId, req.taskIndex);
+    const { assignment, task, language } = await this.grantedTask(actor, req.lectureId, req.taskIndex);
     if (task.autograde === false || !task.tests?.length)
       throw validationError('This task has no tests to check against; a guide grades it.');
     const status = await this.runner.runner.status();
@@ -123,6 +144,14 @@ export class HomeworkService {
     await this.limit(this.checkRate, actor, 'checked code');
     const run = await runTaskTests(this.runner, task, language, req.code);
     const hidden = run.tests.filter((t) => t.hidden);
+    await repo.saveCheck(this.deps.db, {
+      studentId: actor.id,
+      lectureId: req.lectureId,
+      courseId: assignment.courseId,
+      taskIndex: req.taskIndex,
+      results: run.tests.map((t) => t.passed),
+      at: this.deps.clock.now(),
+    });
     return {
       compileOk: run.compileOk,
       compileOutput: run.compileOutput,
@@ -197,5 +226,13 @@ export class HomeworkService {
     });
     await pubsub.publish({ type: 'homework.graded', studentId: row.student_id, submissionId: id, courseId: row.course_id });
     return submissionView((await repo.findSubmission(db, id))!, actor);
+  }
+
+  /** GET /api/homework/gradebook.csv: the course's gradebook (guides). */
+  async gradebook(actor: Actor, courseId: string): Promise<{ filename: string; csv: string }> {
+    if (!canReviewHomework(actor)) throw authorizationError();
+    const book = await gradebookCsv(this.deps.db, courseId);
+    if (!book) throw notFoundError('Course not found');
+    return book;
   }
 }

@@ -41,6 +41,7 @@ const task = (taskIndex: number, type: 'exercise' | 'homework') => ({
   autograde: true,
   sample: { input: '2 3\n', expected: '5\n' },
   hiddenCount: 4,
+  progress: null,
 });
 
 const list: StudentHomeworkResponse = {

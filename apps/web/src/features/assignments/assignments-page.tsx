@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { StudentHomeworkLecture, SubmissionView } from '@learn/shared';
 import { useAuth } from '../../lib/auth';
@@ -7,6 +8,7 @@ import { useSelectedCourse } from '../../lib/course-selection';
 import { ErrorState, LoadingState } from '../../lib/ui/query-state';
 import { useStudentHomework } from './api/homework';
 import { TaskWorkspace } from './components/task-workspace';
+import { TaskProgressLine } from './components/task-progress';
 import { taskAction } from './lib/task-draft';
 
 function Result({ submission }: { submission: SubmissionView }) {
@@ -32,10 +34,25 @@ function Result({ submission }: { submission: SubmissionView }) {
   );
 }
 
-function LectureCard({ lecture, userId, courseId }: { lecture: StudentHomeworkLecture; userId: string; courseId: string }) {
-  const [open, setOpen] = useState<number | null>(null);
+function LectureCard({
+  lecture,
+  userId,
+  courseId,
+  focusTask = null,
+}: {
+  lecture: StudentHomeworkLecture;
+  userId: string;
+  courseId: string;
+  /** A task to open at once (?lecture=&task=, from the lecture page's Practice Problems). */
+  focusTask?: number | null;
+}) {
+  const [open, setOpen] = useState<number | null>(focusTask);
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusTask !== null) card.current?.scrollIntoView?.({ block: 'start' });
+  }, [focusTask]);
   return (
-    <Card withBorder padding="md">
+    <Card withBorder padding="md" ref={card}>
       <Title order={2} size="h4">
         Day {lecture.day}: {lecture.title}
       </Title>
@@ -54,6 +71,7 @@ function LectureCard({ lecture, userId, courseId }: { lecture: StudentHomeworkLe
               )}
             </Group>
             {task.type === 'homework' && task.submission && <Result submission={task.submission} />}
+            {task.progress && <TaskProgressLine progress={task.progress} />}
             {open === task.taskIndex && <TaskWorkspace task={task} userId={userId} courseId={courseId} onClose={() => setOpen(null)} />}
           </Stack>
         ))}
@@ -68,6 +86,9 @@ export default function AssignmentsPage() {
   const { user } = useAuth();
   const selection = useSelectedCourse(prefix);
   const homework = useStudentHomework(selection.course?.id);
+  const [params] = useSearchParams();
+  const focusTask = (lectureId: string) =>
+    params.get('lecture') === lectureId && /^\d+$/.test(params.get('task') ?? '') ? Number(params.get('task')) : null;
 
   let body;
   if (selection.error) body = <ErrorState title="Could not load your courses" error={selection.error} />;
@@ -81,7 +102,7 @@ export default function AssignmentsPage() {
     body = (
       <Stack gap="md">
         {homework.data.lectures.map((l) => (
-          <LectureCard key={l.lectureId} lecture={l} userId={user!.id} courseId={selection.course!.id} />
+          <LectureCard key={l.lectureId} lecture={l} userId={user!.id} courseId={selection.course!.id} focusTask={focusTask(l.lectureId)} />
         ))}
       </Stack>
     );

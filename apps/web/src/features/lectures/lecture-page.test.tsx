@@ -91,6 +91,14 @@ describe('LecturePage', () => {
     expect(localStorage.getItem('selectedCourseId_c-cpp')).toBe('course_cpp_01');
   });
 
+  it("links each practice problem to the student's Assignments page with that task open", async () => {
+    serve(student, { ...studentLecture, tasks: guideLecture.tasks });
+    renderAt(<LecturePage />, PATTERN, PATH);
+    const practice = await screen.findByRole('region', { name: 'Practice Problems' });
+    const link = within(practice).getByRole('link', { name: 'Open task 2 in Assignments' });
+    expect(link.getAttribute('href')).toBe('/c-cpp/assignments?lecture=c-cpp-day-3&task=1');
+  });
+
   it('moves between tabs with the arrow keys', async () => {
     serve(student, studentLecture);
     renderAt(<LecturePage />, PATTERN, PATH);
@@ -113,6 +121,9 @@ describe('LecturePage', () => {
     expect(within(tasks[0]!).getByRole('button', { name: 'Copy Starter code (C)' })).toBeTruthy();
     expect(within(tasks[1]!).getByText('Homework')).toBeTruthy();
     expect(within(tasks[1]!).queryByTestId('code-block')).toBeNull();
+    expect(within(tasks[1]!).getByRole('link', { name: 'Open task 2 in Manage Assignments' }).getAttribute('href')).toBe(
+      '/c-cpp/manage-homework?lecture=c-cpp-day-3',
+    );
     fireEvent.click(screen.getByRole('tab', { name: 'Detailed Explanation' }));
     expect(within(screen.getByRole('tabpanel')).getByText('So far your programs printed fixed text.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Mark as Completed' })).toBeNull();

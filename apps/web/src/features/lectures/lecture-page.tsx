@@ -114,7 +114,7 @@ export default function LecturePage() {
     <Stack gap="xl" maw={960} mx="auto" w="100%" pb={72}>
       <LectureHeader lecture={lecture} isStudent={user?.role === 'student'} />
       <LectureTabs lecture={lecture} onRunCode={scratchpad.run} explain={explain.action} />
-      <PracticeProblems lecture={lecture} />
+      <PracticeProblems lecture={lecture} role={user?.role} />
       {scratchpad.element}
       {explain.element}
     </Stack>

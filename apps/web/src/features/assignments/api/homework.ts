@@ -13,10 +13,12 @@ export function useStudentHomework(courseId: string | undefined) {
   });
 }
 
-/** POST /api/homework/check — runs the task's tests now. */
+/** POST /api/homework/check — runs the task's tests now; the outcome is kept as progress, so the list reloads. */
 export function useCheck() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: HomeworkSubmitRequest) => api<CheckResult>('homework/check', { method: 'POST', body, timeoutMs: 120_000 }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['homework', 'student'] }),
   });
 }
 

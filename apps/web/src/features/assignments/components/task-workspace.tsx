@@ -1,6 +1,6 @@
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Box, Button, Code, Group, Stack, Text, Textarea } from '@mantine/core';
-import type { HomeworkTask, RunResponse } from '@learn/shared';
+import { HOMEWORK_SUBMIT_DELAY_MS, type HomeworkTask, type RunResponse } from '@learn/shared';
 import { CodeEditor, type EditorHandle } from '../../../lib/scratchpad/components/code-editor';
 import { runOnce } from '../../../lib/scratchpad/api/run-code';
 import { notify } from '../../../lib/notify';
@@ -8,6 +8,7 @@ import { toAppError } from '../../../lib/errors';
 import { useCheck, useSubmit } from '../api/homework';
 import { loadTaskDraft, saveTaskDraft } from '../lib/task-draft';
 import { CheckResultView } from './check-result';
+import { SubmittedDialog } from './submitted-dialog';
 
 function runText(r: RunResponse): string {
   if (!r.available) return r.reason;
@@ -53,16 +54,24 @@ export function TaskWorkspace({
     }
   };
   const body = { lectureId: task.lectureId, taskIndex: task.taskIndex, code };
-  const doSubmit = () =>
-    submit.mutate(body, {
-      onSuccess: () => notify({ type: 'success', title: 'Homework submitted', message: 'Your answer is in; the tests run now.' }),
-      onError: (err) =>
-        notify({
-          type: 'error',
-          title: 'Submission Failed',
-          message: toAppError(err).message || 'Failed to submit homework. Please try again.',
-        }),
-    });
+  const [submitting, setSubmitting] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const closeSubmitted = useCallback(() => setSubmitted(false), []);
+  // Spec 9: the submit shows its work for at least 0.5 s; the success dialog then closes itself after 1.5 s.
+  const doSubmit = () => {
+    setSubmitting(true);
+    return Promise.all([submit.mutateAsync(body), new Promise((r) => setTimeout(r, HOMEWORK_SUBMIT_DELAY_MS))])
+      .then(
+        () => setSubmitted(true),
+        (err: unknown) =>
+          notify({
+            type: 'error',
+            title: 'Submission Failed',
+            message: toAppError(err).message || 'Failed to submit homework. Please try again.',
+          }),
+      )
+      .finally(() => setSubmitting(false));
+  };
 
   return (
     <Stack gap="sm" mt="sm">
@@ -95,7 +104,7 @@ export function TaskWorkspace({
           </Button>
         )}
         {task.type === 'homework' && (
-          <Button onClick={doSubmit} loading={submit.isPending} disabled={!code.trim()}>
+          <Button onClick={() => void doSubmit()} loading={submitting} disabled={!code.trim()}>
             Submit
           </Button>
         )}
@@ -119,6 +128,7 @@ export function TaskWorkspace({
         </Text>
       )}
       {check.data && <CheckResultView result={check.data} />}
+      <SubmittedDialog opened={submitted} onClose={closeSubmitted} />
     </Stack>
   );
 }

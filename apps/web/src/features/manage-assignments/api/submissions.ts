@@ -23,3 +23,6 @@ export function useGradeSubmission() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['homework', 'review'] }),
   });
 }
+
+/** GET /api/homework/gradebook.csv?courseId= — the course's gradebook; a plain link downloads it with the session cookie. */
+export const gradebookUrl = (courseId: string) => `/api/homework/gradebook.csv?courseId=${encodeURIComponent(courseId)}`;

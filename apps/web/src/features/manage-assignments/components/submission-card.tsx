@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Accordion, Badge, Button, Code, Group, Select, Stack, Table, Text, Textarea } from '@mantine/core';
 import { GRADE_LETTERS, type GradeLetter, type SubmissionView, type TestOutcome } from '@learn/shared';
+import { CodeBlock } from '../../../lib/content-blocks/content-blocks';
 import { formatDateTime } from '../../../lib/format-date';
 import { toAppError } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
@@ -109,9 +110,7 @@ export function SubmissionCard({ submission: s }: { submission: SubmissionView &
       </Accordion.Control>
       <Accordion.Panel>
         <Stack gap="sm">
-          <Code block aria-label="Submitted code">
-            {s.code}
-          </Code>
+          <CodeBlock code={s.code} language={s.language} caption="Submitted code" />
           <Text size="sm">{testsLine(s)}</Text>
           {s.tests && <TestTable tests={s.tests} />}
           {s.history.length > 0 && (
@@ -124,7 +123,7 @@ export function SubmissionCard({ submission: s }: { submission: SubmissionView &
                   <summary>
                     {formatDateTime(h.submittedAt)} · {testsLine(h)}
                   </summary>
-                  <Code block>{h.code}</Code>
+                  <CodeBlock code={h.code} language={h.language} caption="Earlier version" />
                 </details>
               ))}
             </Stack>

@@ -58,6 +58,11 @@ describe('SubmissionsReview', () => {
     expect(await screen.findByText('secret-input')).toBeTruthy();
     expect(screen.getByText(/Tests: 4 of 5 passed \(proposed B\)/)).toBeTruthy();
     expect(screen.getByText('Earlier versions (1)')).toBeTruthy();
+    // The code is shown as a code block (highlighted once highlight.js has loaded), and the export is a link.
+    expect(screen.getByLabelText('Submitted code (C)').textContent).toContain('int main');
+    expect(screen.getByRole('link', { name: 'Export Gradebook (CSV)' }).getAttribute('href')).toBe(
+      '/api/homework/gradebook.csv?courseId=course_c_01',
+    );
     const save = screen.getByRole<HTMLButtonElement>('button', { name: 'Save Grade' });
     expect(save.disabled).toBe(true);
     fireEvent.click(screen.getByRole('combobox', { name: 'Grade' }));

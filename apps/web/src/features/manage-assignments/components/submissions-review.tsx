@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Accordion, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { ErrorState, LoadingState } from '../../../lib/ui/query-state';
-import { useCourseSubmissions, type ReviewFilter } from '../api/submissions';
+import { gradebookUrl, useCourseSubmissions, type ReviewFilter } from '../api/submissions';
 import { SubmissionCard } from './submission-card';
 
 /** Submissions review (platform-core.md section 2): All / Pending, one expandable card per submission. */
@@ -24,9 +25,23 @@ export function SubmissionsReview({ courseId }: { courseId: string | undefined }
     );
   return (
     <Stack gap="sm">
-      <Title order={2} size="h3">
-        Submissions
-      </Title>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Title order={2} size="h3">
+          Submissions
+        </Title>
+        {courseId && (
+          <Button
+            component="a"
+            href={gradebookUrl(courseId)}
+            download
+            variant="default"
+            size="sm"
+            leftSection={<IconDownload size={16} aria-hidden />}
+          >
+            Export Gradebook (CSV)
+          </Button>
+        )}
+      </Group>
       <SegmentedControl
         aria-label="Which submissions"
         value={filter}

@@ -2,10 +2,11 @@ import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { cpp } from '@codemirror/lang-cpp';
 import { python } from '@codemirror/lang-python';
-import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { bracketMatching, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { EditorState, type Text } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
 import type { RunLanguage } from '@learn/shared';
+import { accessibleHighlightStyle } from './highlight-style';
 
 export interface EditorHandle {
   getCode(): string;
@@ -73,7 +74,7 @@ export function CodeEditor({
           indentOnInput(),
           bracketMatching(),
           highlightActiveLine(),
-          syntaxHighlighting(defaultHighlightStyle),
+          syntaxHighlighting(accessibleHighlightStyle),
           language === 'python' ? python() : cpp(),
           keymap.of([
             { key: 'Mod-Enter', run: () => (callbacks.current.onRun(), true) },
