@@ -119,6 +119,62 @@ describe.runIf(adminUrl && redisUrl)('two server processes on one PostgreSQL and
     expect(status).toBe(401);
   });
 
+  it('an abandoned exam attempt is submitted by the server exactly once, with both instances running the deadline job', async () => {
+    const s = await newStudent('multi-exam@example.com');
+    const days = Array.from({ length: 7 }, (_, i) => `python-day-${i + 1}`);
+    const json = { cookie: guide, 'content-type': 'application/json' };
+    await fetch(`${a.base}/api/access`, {
+      method: 'PUT',
+      headers: json,
+      body: JSON.stringify({ changes: days.map((lectureId) => ({ studentId: s.id, lectureId, kind: 'explanation', granted: true })) }),
+    });
+    const cookie = cookieOf(await login(b, s.email, s.password));
+    for (const d of days)
+      expect((await fetch(`${b.base}/api/lectures/${d}/complete`, { method: 'POST', headers: { cookie } })).status).toBe(200);
+    const exam = (await (
+      await fetch(`${a.base}/api/exams`, { method: 'POST', headers: json, body: JSON.stringify({ courseId: 'course_python_01', week: 1 }) })
+    ).json()) as { id: string };
+    const questions = [{ id: 'q1', type: 'short-answer', prompt: 'Why?', points: 5 }];
+    expect(
+      (
+        await fetch(`${a.base}/api/exams/${exam.id}`, {
+          method: 'PUT',
+          headers: json,
+          body: JSON.stringify({ title: 'Short', duration: 1, questions }),
+        })
+      ).status,
+    ).toBe(200);
+    // The guide's sockets on both instances count the submissions announced.
+    const events: LiveEvent[] = [];
+    const sockets = [a, b].map((i) => {
+      const ws = new WebSocket(`${i.base.replace('http', 'ws')}/api/ws`, { headers: { cookie: guide } });
+      ws.on('message', (d) => events.push(JSON.parse(String(d)) as LiveEvent));
+      return ws;
+    });
+    await Promise.all(sockets.map((ws) => new Promise((resolve) => ws.once('open', resolve))));
+    const opened = await fetch(`${b.base}/api/exams/${exam.id}/attempt`, { method: 'POST', headers: { cookie } });
+    expect(opened.status).toBe(200);
+    await fetch(`${b.base}/api/exams/${exam.id}/attempt/answers`, {
+      method: 'PUT',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ seq: 1, answers: { q1: 'left halfway' } }),
+    });
+    // The student leaves. One minute, the 10 s grace and a job period later, one instance has submitted it.
+    const started = Date.now();
+    const submitted = () => events.filter((e) => e.type === 'exam.submitted' && e.studentId === s.id);
+    while (submitted().length < 2 && Date.now() - started < 120_000) await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 16_000)); // another job period on both: nothing more
+    // Each of the two sockets heard it once: one submission, fanned out through Redis.
+    expect(submitted()).toHaveLength(2);
+    const review = (await (await fetch(`${a.base}/api/exams/${exam.id}/attempt`, { method: 'POST', headers: { cookie } })).json()) as {
+      status: string;
+      submittedBy: string;
+      answers: Record<string, string>;
+    };
+    expect(review).toMatchObject({ status: 'submitted', submittedBy: 'server', answers: { q1: 'left halfway' } });
+    sockets.forEach((ws) => ws.close());
+  }, 180_000);
+
   it('SIGTERM drains B: sockets close with 1012, the process exits 0, A keeps serving', async () => {
     const cookie = guide;
     const socket = new WebSocket(`${b.base.replace('http', 'ws')}/api/ws`, { headers: { cookie } });
