@@ -222,6 +222,35 @@ describe.each(engines)('exams (%s)', (engine) => {
     });
   });
 
+  it('awards Bug Squasher once five debug questions are solved with full points', async () => {
+    const c = (await call('POST', '/api/exams', guide, { courseId: 'course_c_01', week: 1 })).json();
+    const debug = Array.from({ length: 5 }, (_, i) => ({
+      id: `d${i}`,
+      type: 'debug',
+      prompt: `Fix ${i}`,
+      points: 4,
+      buggyCode: 'int main(void) { return 1 }',
+    }));
+    expect((await call('PUT', `/api/exams/${c.id}`, guide, { title: 'Bugs', duration: 30, questions: debug })).statusCode).toBe(200);
+    const s = await t.createUser({ role: 'student' });
+    const days = Array.from({ length: 7 }, (_, i) => `c-cpp-day-${i + 1}`);
+    await grant(t, guide, s.id, days, ['explanation']);
+    const cookie = await t.login(s.email, s.password);
+    for (const d of days) await call('POST', `/api/lectures/${d}/complete`, cookie);
+    await call('POST', `/api/exams/${c.id}/attempt`, cookie);
+    await call('POST', `/api/exams/${c.id}/attempt/submit`, cookie, {});
+    const id = (await call('GET', '/api/exam-submissions?courseId=course_c_01', guide))
+      .json()
+      .submissions.find((p: { studentId: string }) => p.studentId === s.id).id;
+    const badges = async () =>
+      (await call('GET', '/api/dashboard/student?courseId=course_c_01', cookie)).json().badges.map((b: { id: string }) => b.id);
+    // Four solved: not yet.
+    await call('PUT', `/api/exam-submissions/${id}/grade`, guide, { scores: { d0: 4, d1: 4, d2: 4, d3: 4, d4: 3 } });
+    expect(await badges()).not.toContain('badge_06');
+    await call('PUT', `/api/exam-submissions/${id}/grade`, guide, { scores: { d0: 4, d1: 4, d2: 4, d3: 4, d4: 4 } });
+    expect(await badges()).toContain('badge_06');
+  });
+
   it('refuses an explanation to a student during an attempt', async () => {
     const s = await studentWith(7);
     await call('POST', `/api/exams/${examId}/attempt`, s.cookie);
