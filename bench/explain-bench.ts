@@ -62,8 +62,34 @@ async function startServer(env: Record<string, string>) {
   };
 }
 
-const fake = await startFakeProvider();
-fake.pieces = ['Line 1 declares x. ', 'Line 2 prints it. ', 'Overall: a tiny program.'];
+if (process.argv[2] === 'fake') {
+  // The fake provider in a process of its own, so the clients' event loop does not also serve the provider
+  // (which would slow the proxied path, where each explanation crosses the provider too, more than the direct one).
+  process.once('SIGTERM', () => process.exit(0));
+  const provider = await startFakeProvider();
+  provider.pieces = ['Line 1 declares x. ', 'Line 2 prints it. ', 'Overall: a tiny program.'];
+  process.stdout.write(`${JSON.stringify({ url: provider.url })}\n`);
+  await new Promise(() => {});
+}
+
+/** Starts the fake provider in a child process; resolves with its URL and a close function. */
+async function startFakeChild() {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'fake'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const line = /\{"url":"[^"]+"\}/.exec(out);
+      if (line) resolve((JSON.parse(line[0]) as { url: string }).url);
+    });
+    child.once('exit', (code) => reject(new Error(`the fake provider exited with ${code}`)));
+  });
+  return { url, close: () => new Promise<void>((r) => (child.once('exit', () => r()), child.kill('SIGTERM'))) };
+}
+
+const fake = await startFakeChild();
 
 function pct(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
