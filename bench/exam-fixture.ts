@@ -26,14 +26,18 @@ export interface ExamFixture {
   dispose(): Promise<void>;
 }
 
-export async function examFixture(engine: 'sqlite' | 'postgres', count: number): Promise<ExamFixture> {
+export async function examFixture(
+  engine: 'sqlite' | 'postgres',
+  count: number,
+  env: Record<string, string> = {},
+): Promise<ExamFixture & { databaseUrl: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'learn-exam-bench-'));
   const pgDb = engine === 'postgres' ? await scratchDatabase(adminUrl, 'learn_exam_bench') : undefined;
   const start = () =>
     startServerProcess('exam-bench', {
       databaseUrl: pgDb?.url ?? '',
       guidePassword: PASSWORD,
-      env: { DATA_DIR: dir, LOG_LEVEL: 'error', SHUTDOWN_GRACE_SECONDS: '2' },
+      env: { DATA_DIR: dir, LOG_LEVEL: 'error', SHUTDOWN_GRACE_SECONDS: '2', ...env },
     });
   const first = await start();
   const handle = openDatabase(pgDb ? { databaseUrl: pgDb.url, dataDir: dir } : { dataDir: dir });
@@ -91,8 +95,9 @@ export async function examFixture(engine: 'sqlite' | 'postgres', count: number):
     students.push({ id, cookie: `learn_session=${token}` });
   }
   await sql`select 1`.execute(handle.db);
-  const fixture: ExamFixture = {
+  const fixture: ExamFixture & { databaseUrl: string } = {
     engine,
+    databaseUrl: pgDb?.url ?? '',
     server: first,
     async crash() {
       fixture.server.child.kill('SIGKILL');

@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { scratchDatabase, startServerProcess, type Instance } from '../apps/server/test/instances.js';
+import { examFixture, PASSWORD as EXAM_PASSWORD } from './exam-fixture.js';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -68,4 +69,63 @@ try {
     await i.exited;
   }
   await db.drop();
+}
+
+// Exam autosave: 2,000 students (BENCH_EXAM_STUDENTS), a save each every 5 s for BENCH_EXAM_SECONDS (30),
+// on one instance and then spread over two, PostgreSQL + Redis.
+const EXAM_STUDENTS = Number(process.env.BENCH_EXAM_STUDENTS ?? 2000);
+const EXAM_SECONDS = Number(process.env.BENCH_EXAM_SECONDS ?? 30);
+const f = await examFixture('postgres', EXAM_STUDENTS, { REDIS_URL: redisUrl });
+const second = await startServerProcess('exam-B', {
+  databaseUrl: f.databaseUrl,
+  redisUrl,
+  guidePassword: EXAM_PASSWORD,
+  env: { LOG_LEVEL: 'error' },
+});
+try {
+  for (const s of f.students)
+    await fetch(`${f.server.base}/api/exams/${f.examId}/attempt`, { method: 'POST', headers: { cookie: s.cookie } });
+  const seqs = new Map<string, number>();
+  const next = (id: string) => {
+    const n = (seqs.get(id) ?? 0) + 1;
+    seqs.set(id, n);
+    return n;
+  };
+  const autosave = async (bases: string[]) => {
+    const latencies: number[] = [];
+    let errors = 0;
+    const end = performance.now() + EXAM_SECONDS * 1000;
+    await Promise.all(
+      f.students.map(async (s, i) => {
+        await new Promise((r) => setTimeout(r, (i * 5_000) / f.students.length));
+        const base = bases[i % bases.length]!;
+        while (performance.now() < end) {
+          const t0 = performance.now();
+          try {
+            const r = await fetch(`${base}/api/exams/${f.examId}/attempt/answers`, {
+              method: 'PUT',
+              headers: { 'content-type': 'application/json', cookie: s.cookie },
+              body: JSON.stringify({ seq: next(s.id), answers: { q1: `answer ${seqs.get(s.id)}`, q2: 'x'.repeat(200) } }),
+            });
+            await r.arrayBuffer();
+            if (!r.ok) errors++;
+          } catch {
+            errors++;
+          }
+          latencies.push(performance.now() - t0);
+          await new Promise((r) => setTimeout(r, Math.max(0, 5_000 - (performance.now() - t0))));
+        }
+      }),
+    );
+    latencies.sort((a, b) => a - b);
+    const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!.toFixed(1);
+    return `${latencies.length} saves, p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, errors ${errors}`;
+  };
+  console.log(`\nExam autosave on PostgreSQL + Redis: ${EXAM_STUDENTS} students, a save each every 5 s for ${EXAM_SECONDS} s`);
+  console.log(`one instance     ${await autosave([f.server.base])}`);
+  console.log(`two instances    ${await autosave([f.server.base, second.base])}`);
+} finally {
+  second.child.kill('SIGTERM');
+  await second.exited;
+  await f.dispose();
 }

@@ -150,7 +150,7 @@ export interface ExamAttemptView {
 }
 
 export const examSaveSchema = z.object({
-  seq: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  seq: z.number().int().min(1).max(2_147_483_647),
   answers: z.record(z.string().max(40), z.union([z.string(), z.number(), z.null()])).refine(
     (a) => Object.keys(a).length <= 100 && Object.values(a).every((v) => typeof v !== 'string' || (v.length <= 70_000 && noNul(v))),
     'An answer is too long or holds a NUL character.',
@@ -168,7 +168,7 @@ export interface ExamSaveResult {
 }
 
 export const examSubmitSchema = z.object({
-  seq: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  seq: z.number().int().min(1).max(2_147_483_647).optional(),
   answers: examSaveSchema.shape.answers.optional(),
   /** The page's timer reached zero (the server checks the time itself). */
   timeUp: z.boolean().optional(),
