@@ -23,6 +23,11 @@ export function setUnauthenticatedHandler(fn: (() => void) | undefined) {
   onUnauthenticated = fn;
 }
 
+/** For calls made without `api()` (streams): the session is gone, send the user to sign in. */
+export function sessionEnded(): void {
+  onUnauthenticated?.();
+}
+
 /**
  * Calls the API with JSON and returns the parsed body. Network errors and 5xx are retried with backoff
  * (spec 8); a POST is retried only when asked, since it may not be safe to repeat. An answer that is not

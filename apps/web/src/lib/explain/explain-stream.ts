@@ -1,4 +1,5 @@
 import { EXPLAIN_FAILED, type ExplainRequest } from '@learn/shared';
+import { sessionEnded } from '../api-client';
 import { errorFromResponse } from '../errors';
 
 /** Why an explanation stopped: the server's own words for a refusal (429, 400), else the spec's failure text. */
@@ -47,6 +48,8 @@ export async function streamExplanation(request: ExplainRequest, onText: (piece:
     throw new ExplainError(EXPLAIN_FAILED);
   }
   if (!res.ok) {
+    // The session ended meanwhile: to the sign-in page, as every other call does.
+    if (res.status === 401) sessionEnded();
     const error = errorFromResponse(res.status, res.statusText, await res.text().catch(() => ''), 'POST explain');
     // A refusal in the user's words (too many requests, code too long); anything else is the failure text.
     throw new ExplainError(
