@@ -6,6 +6,7 @@ import { TIME_UP_ALERT, type ExamAnswers, type ExamAttemptView, type ExamSaveRes
 import { api } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { usePrefix } from '../../lib/course-prefix';
+import { count } from '../../lib/format-count';
 import { ConfirmDialog, type ConfirmRequest } from '../../lib/ui/confirm-dialog';
 import { ErrorState, LoadingState } from '../../lib/ui/query-state';
 import { notify } from '../../lib/notify';
@@ -161,7 +162,7 @@ function ExamTaking({ examId, initial, receivedAt }: { examId: string; initial: 
             {view.title}
           </Title>
           <Text c="gray.7">
-            Week {view.week} · {view.questions.length} questions · {view.maxGrade} points
+            Week {view.week} · {count(view.questions.length, 'question')} · {count(view.maxGrade, 'point')}
           </Text>
         </Stack>
         {view.status === 'in-progress' && state.kind !== 'closed' ? (

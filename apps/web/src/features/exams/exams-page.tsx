@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@man
 import { useNavigate } from 'react-router-dom';
 import { unlockMessage, type ExamCard } from '@learn/shared';
 import { usePrefix } from '../../lib/course-prefix';
+import { count } from '../../lib/format-count';
 import { useSelectedCourse } from '../../lib/course-selection';
 import { ErrorState, LoadingState } from '../../lib/ui/query-state';
 import { useExamList } from './api/exams';
@@ -34,7 +35,7 @@ function ExamCardView({ card }: { card: ExamCard }) {
           {card.title}
         </Title>
         <Text size="sm" c="gray.7">
-          {card.duration} minutes · {card.questionCount} questions · {card.maxGrade} points
+          {count(card.duration, 'minute')} · {count(card.questionCount, 'question')} · {count(card.maxGrade, 'point')}
         </Text>
         {card.locked ? (
           <Text size="sm" c="gray.7">

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { EXAM_QUESTION_TYPES, EXAM_WEEKS, type ExamQuestion, type ExamView, type StudentExamQuestion } from '@learn/shared';
 import { api } from '../../lib/api-client';
 import { usePrefix } from '../../lib/course-prefix';
+import { count } from '../../lib/format-count';
 import { useSelectedCourse } from '../../lib/course-selection';
 import { toAppError } from '../../lib/errors';
 import { notify } from '../../lib/notify';
@@ -211,7 +212,7 @@ export default function ManageExamsPage() {
                         {exam.title}
                       </Text>
                       <Badge variant="light" color="gray.7">
-                        {exam.questions.length} questions
+                        {count(exam.questions.length, 'question')}
                       </Badge>
                       <Button
                         size="xs"
