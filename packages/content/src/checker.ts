@@ -9,7 +9,15 @@ import { cpus } from 'node:os';
 import { Runner, type CompiledProgram } from '@learn/runner';
 import type { RunResult } from '@learn/shared';
 import type { LoadedLesson } from './loader.js';
-import type { CodeBlock } from './schema.js';
+import type { CodeBlock, LessonTask } from './schema.js';
+import { sourceCheckFailures } from './source-checks.js';
+
+/**
+ * Sanitizer mode: C and C++ reference solutions are built with AddressSanitizer and UndefinedBehaviorSanitizer
+ * and any finding stops the run (overflow, out-of-bounds, use after free). The runner lifts RLIMIT_AS for
+ * sanitized programs (ASan reserves terabytes of shadow address space) and bounds memory by ASan's RSS limit.
+ */
+export const SANITIZER_FLAGS = ['-fsanitize=address,undefined', '-fno-sanitize-recover=all', '-g'];
 
 export interface CheckProblem {
   file: string;
@@ -30,18 +38,29 @@ function firstLines(s: string, n = 12) {
  * Compiles source in the sandbox; warnings are errors when strict. Python has no compile step in the
  * runner, so its syntax is checked by compiling the source inside the sandbox's Python.
  */
-async function compile(lang: Lang, source: string, strict: boolean): Promise<{ program: CompiledProgram } | { error: string }> {
+async function compile(
+  lang: Lang,
+  source: string,
+  strict: boolean,
+  sanitize = false,
+): Promise<{ program: CompiledProgram } | { error: string }> {
   if (lang === 'python') {
     const syntax = await runner.runProgram({ language: 'python', code: `compile(${JSON.stringify(source)}, "main.py", "exec")\n` });
     if (syntax.run && syntax.run.exitCode !== 0) return { error: syntax.run.stderr.trim() || 'does not compile' };
   }
-  const { compile: result, program } = await runner.compileOnce({ language: lang, code: source, extraFlags: strict ? ['-Werror'] : [] });
+  const { compile: result, program } = await runner.compileOnce({ language: lang, code: source, extraFlags: [...(strict ? ['-Werror'] : []), ...(sanitize && lang !== 'python' ? SANITIZER_FLAGS : [])] });
   if (!program) return { error: result?.output.trim() || result?.limitMessage || 'does not compile' };
   return { program };
 }
 
-async function withProgram(lang: Lang, source: string, strict: boolean, use: (p: CompiledProgram) => Promise<string | null>) {
-  const c = await compile(lang, source, strict);
+async function withProgram(
+  lang: Lang,
+  source: string,
+  strict: boolean,
+  use: (p: CompiledProgram) => Promise<string | null>,
+  sanitize = false,
+) {
+  const c = await compile(lang, source, strict, sanitize);
   if ('error' in c) return c.error;
   try {
     return await use(c.program);
@@ -84,6 +103,30 @@ function blockJob(block: CodeBlock, where: string): Job | null {
   };
 }
 
+/** A program that ignores its input and prints `text`: the hard-coded answer the tests must reject. */
+export function hardCodedProgram(lang: Lang, text: string): string {
+  if (lang === 'python') return `import sys\nsys.stdout.write(${JSON.stringify(text)})\n`;
+  const head = lang === 'c' ? '#include <stdio.h>' : '#include <cstdio>';
+  return `${head}\nint main(void) { fputs(${JSON.stringify(text)}, stdout); return 0; }\n`;
+}
+
+/** Whether `code` passes every test and source check of the task (null when it does; else why not). */
+async function failsTask(lang: Lang, code: string, task: LessonTask): Promise<string | null> {
+  const source = sourceCheckFailures(code, lang, task.sourceChecks);
+  if (source.length) return `source check: ${source[0]}`;
+  const c = await compile(lang, code, false);
+  if ('error' in c) return 'does not compile';
+  try {
+    for (const [k, test] of (task.tests ?? []).entries()) {
+      const r = await runner.runCompiled(c.program, { stdin: test.stdin });
+      if (r.limit || r.signal || r.stdout !== test.expectedOutput) return `test ${k}`;
+    }
+    return null;
+  } finally {
+    await c.program.dispose();
+  }
+}
+
 /** Lists every check a lesson needs, each runnable on its own. */
 function jobsFor(lesson: LoadedLesson, lang: Lang): Job[] {
   const jobs: Job[] = [];
@@ -108,19 +151,35 @@ function jobsFor(lesson: LoadedLesson, lang: Lang): Job[] {
       });
     if (task.autograde === false || !task.solution || !task.tests) return;
     const { solution, tests } = task;
+    // Mutation check: the tests must reject the starter code and a program that prints the first answer.
+    jobs.push({
+      where: `assignment.tasks[${t}].tests`,
+      exec: async () => {
+        const problems: string[] = [];
+        if (initial && initial.trim() && (await failsTask(lang, initial, task)) === null)
+          problems.push('the starter code passes every test');
+        const hard = hardCodedProgram(lang, tests[0]!.expectedOutput);
+        if ((await failsTask(lang, hard, task)) === null)
+          problems.push('a program that only prints the first expected output passes every test (add input-driven cases or a source check)');
+        return problems.length ? `mutation check: ${problems.join('; ')}` : null;
+      },
+    });
     jobs.push({
       where: `assignment.tasks[${t}].solution`,
       exec: async () => {
+        const source = sourceCheckFailures(solution, lang, task.sourceChecks);
+        if (source.length) return `solution fails its source checks: ${source.join('; ')}`;
         const problem = await withProgram(lang, solution, true, async (program) => {
           for (const [k, test] of tests.entries()) {
             const r = await runner.runCompiled(program, { stdin: test.stdin });
             const limit = limitProblem(r, `test ${k}`);
             if (limit) return limit;
+            if (/runtime error:|Sanitizer/.test(r.stderr)) return `test ${k}: the sanitizer stopped the run:\n${firstLines(r.stderr, 6)}`;
             if (r.stdout !== test.expectedOutput)
               return `test ${k}: printed ${JSON.stringify(r.stdout)}, expected ${JSON.stringify(test.expectedOutput)}${r.stderr ? `\nstderr: ${firstLines(r.stderr, 4)}` : ''}`;
           }
           return null;
-        });
+        }, true);
         return problem && !problem.startsWith('test ') ? `solution does not compile cleanly:\n${firstLines(problem)}` : problem;
       },
     });

@@ -8,6 +8,21 @@ const text = z.string().trim().min(1, 'must not be empty');
 
 export const taskTestSchema = z.object({ stdin: z.string().default(''), expectedOutput: z.string() }).strict();
 
+export const sourceCheckSchema = z
+  .object({
+    pattern: z.string().min(1).refine((p) => {
+      try {
+        new RegExp(p);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be a valid regular expression'),
+    mode: z.enum(['require', 'forbid']),
+    message: text,
+  })
+  .strict();
+
 export const taskSchema = z
   .object({
     type: z.enum(['exercise', 'homework']),
@@ -17,6 +32,11 @@ export const taskSchema = z
     solution: z.string().optional(),
     /** stdin -> expected stdout cases used for autograding; the solution must pass them all. */
     tests: z.array(taskTestSchema).optional(),
+    /**
+     * Constructs the code must contain or must not (regex on the code with comments and literals blanked),
+     * each with the message the learner reads. The solution must pass them; the grader applies them.
+     */
+    sourceChecks: z.array(sourceCheckSchema).optional(),
     /** false when the task cannot be graded by running it (a GUI program, say); then a reason is required. */
     autograde: z.literal(false).optional(),
     autogradeReason: z.string().trim().min(1).optional(),

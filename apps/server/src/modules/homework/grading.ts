@@ -1,5 +1,5 @@
 import type { LessonTask } from '@learn/content';
-import { courses } from '@learn/content';
+import { courses, sourceCheckFailures } from '@learn/content';
 import type { RunLanguage, RunResult, TestOutcome } from '@learn/shared';
 import type { RunnerService } from '../runner/service.js';
 import { QueueFullError } from '../runner/queue.js';
@@ -72,6 +72,10 @@ export interface TestRun {
 /** Compiles once and runs every test of the task in the sandbox. */
 export async function runTaskTests(service: RunnerService, task: LessonTask, language: RunLanguage, code: string): Promise<TestRun> {
   const tests = task.tests ?? [];
+  // Source checks first: a program that skips the construct the task teaches fails every test, with the
+  // task's own message (a hard-coded printf does not pass a task that asks for scanf).
+  const source = sourceCheckFailures(code, language, task.sourceChecks);
+  if (source.length) return { compileOk: true, compileOutput: '', tests: failedOutcomes(tests, source.join(' ')), passed: 0 };
   const release = await slot(service);
   try {
     const { compile, program } = await service.runner.compileOnce({ language, code });
