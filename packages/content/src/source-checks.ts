@@ -63,3 +63,23 @@ export function sourceCheckFailures(code: string, lang: Lang, checks: readonly S
   const stripped = stripCode(code, lang);
   return checks.filter((c) => new RegExp(c.pattern, 'm').test(stripped) !== (c.mode === 'require')).map((c) => c.message);
 }
+
+/**
+ * The program the tests run. Without a harness: the learner's code. With one, the harness calls the learner's
+ * functions: C/C++ compile the learner's code with its main renamed to learner_main (line numbers kept) and the
+ * harness after it; Python runs the learner's code as the module `learner` with `__name__ != "__main__"`
+ * (so a `if __name__ == "__main__":` block does not run), then the harness, which sees that module as `learner`.
+ */
+export function assembleProgram(code: string, lang: Lang, harness: string | undefined): string {
+  if (!harness) return code;
+  if (lang === 'python')
+    return [
+      'import sys as _sys, types as _types',
+      'learner = _types.ModuleType("learner")',
+      '_sys.modules["learner"] = learner',
+      `exec(compile(${JSON.stringify(code)}, "main.py", "exec"), learner.__dict__)`,
+      harness,
+    ].join('\n');
+  const file = lang === 'c' ? 'main.c' : 'main.cpp';
+  return `#define main learner_main\n#line 1 "${file}"\n${code}\n#undef main\n#line 1 "harness"\n${harness}`;
+}
