@@ -48,7 +48,11 @@ async function compile(
     const syntax = await runner.runProgram({ language: 'python', code: `compile(${JSON.stringify(source)}, "main.py", "exec")\n` });
     if (syntax.run && syntax.run.exitCode !== 0) return { error: syntax.run.stderr.trim() || 'does not compile' };
   }
-  const { compile: result, program } = await runner.compileOnce({ language: lang, code: source, extraFlags: [...(strict ? ['-Werror'] : []), ...(sanitize && lang !== 'python' ? SANITIZER_FLAGS : [])] });
+  const { compile: result, program } = await runner.compileOnce({
+    language: lang,
+    code: source,
+    extraFlags: [...(strict ? ['-Werror'] : []), ...(sanitize && lang !== 'python' ? SANITIZER_FLAGS : [])],
+  });
   if (!program) return { error: result?.output.trim() || result?.limitMessage || 'does not compile' };
   return { program };
 }
@@ -169,7 +173,9 @@ function jobsFor(lesson: LoadedLesson, lang: Lang): Job[] {
           problems.push('the starter code passes every test');
         const hard = hardCodedProgram(lang, tests[0]!.expectedOutput);
         if (!task.fixedOutput && (await failsTask(lang, hard, task)) === null)
-          problems.push('a program that only prints the first expected output passes every test (add input-driven cases or a source check)');
+          problems.push(
+            'a program that only prints the first expected output passes every test (add input-driven cases or a source check)',
+          );
         return problems.length ? `mutation check: ${problems.join('; ')}` : null;
       },
     });

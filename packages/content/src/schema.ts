@@ -17,14 +17,17 @@ export const taskTestSchema = z
 
 export const sourceCheckSchema = z
   .object({
-    pattern: z.string().min(1).refine((p) => {
-      try {
-        new RegExp(p);
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'must be a valid regular expression'),
+    pattern: z
+      .string()
+      .min(1)
+      .refine((p) => {
+        try {
+          new RegExp(p);
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'must be a valid regular expression'),
     mode: z.enum(['require', 'forbid']),
     message: text,
   })

@@ -23,7 +23,13 @@ describe('source checks', () => {
   });
 
   it('rejects an invalid pattern in the lesson format', () => {
-    const task = { type: 'exercise', content: 'x', solution: 'x', tests: [{ expectedOutput: '1' }], sourceChecks: [{ mode: 'require', pattern: '(', message: 'm' }] };
+    const task = {
+      type: 'exercise',
+      content: 'x',
+      solution: 'x',
+      tests: [{ expectedOutput: '1' }],
+      sourceChecks: [{ mode: 'require', pattern: '(', message: 'm' }],
+    };
     const r = lessonSchema.shape.assignment.safeParse({ tasks: [task] });
     expect(r.success).toBe(false);
   });

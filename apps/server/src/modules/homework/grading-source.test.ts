@@ -7,8 +7,9 @@ import { runTaskTests } from './grading.js';
 const day3 = loadCatalogue()[0]!.lessons.find((l) => l.day === 3)!.assignment.tasks[0]!;
 
 describe('homework grading applies the task source checks', () => {
-  const service = new RunnerService({ ...DEFAULT_SANDBOX, concurrency: 1, queueLength: 10, runsPerMinute: 1000, limits: DEFAULT_LIMITS },
-    { now: () => new Date() } as never,);
+  const service = new RunnerService({ ...DEFAULT_SANDBOX, concurrency: 1, queueLength: 10, runsPerMinute: 1000, limits: DEFAULT_LIMITS }, {
+    now: () => new Date(),
+  } as never);
 
   it('fails a hard-coded program on every test with the task message, and passes the solution', async () => {
     const hard = '#include <stdio.h>\nint main(void) { printf("Width: 7\\nHeight: 4\\nArea: 28\\nPerimeter: 22\\n"); return 0; }\n';

@@ -101,7 +101,15 @@ export async function runTaskTests(service: RunnerService, task: LessonTask, lan
         const built = await build(true);
         if (!built.program) {
           const error = 'Your functions do not fit the test harness: check their names and parameters against the task.';
-          outcomes.push({ index, hidden, passed: false, input: t.stdin, expected: t.expectedOutput, actual: built.compile?.output ?? '', error });
+          outcomes.push({
+            index,
+            hidden,
+            passed: false,
+            input: t.stdin,
+            expected: t.expectedOutput,
+            actual: built.compile?.output ?? '',
+            error,
+          });
           continue;
         }
         program = built.program;
