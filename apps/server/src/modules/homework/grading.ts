@@ -73,10 +73,10 @@ export interface TestRun {
 /** Compiles once and runs every test of the task in the sandbox. */
 export async function runTaskTests(service: RunnerService, task: LessonTask, language: RunLanguage, code: string): Promise<TestRun> {
   const tests = task.tests ?? [];
-  // Source checks first: a program that skips the construct the task teaches fails every test, with the
-  // task's own message (a hard-coded printf does not pass a task that asks for scanf).
-  const source = sourceCheckFailures(code, language, task.sourceChecks);
-  if (source.length) return { compileOk: true, compileOutput: '', tests: failedOutcomes(tests, source.join(' ')), passed: 0 };
+  // Source checks: a program that skips the construct the task teaches fails every test with the task's own
+  // message (a hard-coded printf does not pass a task that asks for variables); it still runs, so the learner
+  // sees what it printed.
+  const source = sourceCheckFailures(code, language, task.sourceChecks).join(' ');
   const release = await slot(service);
   const programs = new Map<boolean, CompiledProgram>();
   try {
@@ -116,8 +116,16 @@ export async function runTaskTests(service: RunnerService, task: LessonTask, lan
       }
       const run = await service.runner.runCompiled(program, { stdin: t.stdin });
       const error = runError(run);
-      const passed = error === null && sameOutput(run.stdout, t.expectedOutput);
-      outcomes.push({ index, hidden, passed, input: t.stdin, expected: t.expectedOutput, actual: run.stdout, error });
+      const passed = !source && error === null && sameOutput(run.stdout, t.expectedOutput);
+      outcomes.push({
+        index,
+        hidden,
+        passed,
+        input: t.stdin,
+        expected: t.expectedOutput,
+        actual: run.stdout,
+        error: error ?? (source || null),
+      });
     }
     return { compileOk: true, compileOutput, tests: outcomes, passed: outcomes.filter((o) => o.passed).length };
   } finally {
