@@ -9,7 +9,15 @@ import { cpus } from 'node:os';
 import { Runner, type CompiledProgram } from '@learn/runner';
 import type { RunResult } from '@learn/shared';
 import type { LoadedLesson } from './loader.js';
-import type { CodeBlock } from './schema.js';
+import type { CodeBlock, LessonTask } from './schema.js';
+import { assembleProgram, sourceCheckFailures } from './source-checks.js';
+
+/**
+ * Sanitizer mode: C and C++ reference solutions are built with AddressSanitizer and UndefinedBehaviorSanitizer
+ * and any finding stops the run (overflow, out-of-bounds, use after free). The runner lifts RLIMIT_AS for
+ * sanitized programs (ASan reserves terabytes of shadow address space) and bounds memory by ASan's RSS limit.
+ */
+export const SANITIZER_FLAGS = ['-fsanitize=address,undefined', '-fno-sanitize-recover=all', '-g'];
 
 export interface CheckProblem {
   file: string;
@@ -30,24 +38,23 @@ function firstLines(s: string, n = 12) {
  * Compiles source in the sandbox; warnings are errors when strict. Python has no compile step in the
  * runner, so its syntax is checked by compiling the source inside the sandbox's Python.
  */
-async function compile(lang: Lang, source: string, strict: boolean): Promise<{ program: CompiledProgram } | { error: string }> {
+async function compile(
+  lang: Lang,
+  source: string,
+  strict: boolean,
+  sanitize = false,
+): Promise<{ program: CompiledProgram } | { error: string }> {
   if (lang === 'python') {
     const syntax = await runner.runProgram({ language: 'python', code: `compile(${JSON.stringify(source)}, "main.py", "exec")\n` });
     if (syntax.run && syntax.run.exitCode !== 0) return { error: syntax.run.stderr.trim() || 'does not compile' };
   }
-  const { compile: result, program } = await runner.compileOnce({ language: lang, code: source, extraFlags: strict ? ['-Werror'] : [] });
+  const { compile: result, program } = await runner.compileOnce({
+    language: lang,
+    code: source,
+    extraFlags: [...(strict ? ['-Werror'] : []), ...(sanitize && lang !== 'python' ? SANITIZER_FLAGS : [])],
+  });
   if (!program) return { error: result?.output.trim() || result?.limitMessage || 'does not compile' };
   return { program };
-}
-
-async function withProgram(lang: Lang, source: string, strict: boolean, use: (p: CompiledProgram) => Promise<string | null>) {
-  const c = await compile(lang, source, strict);
-  if ('error' in c) return c.error;
-  try {
-    return await use(c.program);
-  } finally {
-    await c.program.dispose();
-  }
 }
 
 function limitProblem(r: RunResult, what: string): string | null {
@@ -84,6 +91,55 @@ function blockJob(block: CodeBlock, where: string): Job | null {
   };
 }
 
+/** A program that ignores its input and prints `text`: the hard-coded answer the tests must reject. */
+export function hardCodedProgram(lang: Lang, text: string): string {
+  if (lang === 'python') return `import sys\nsys.stdout.write(${JSON.stringify(text)})\n`;
+  const head = lang === 'c' ? '#include <stdio.h>' : '#include <cstdio>';
+  return `${head}\nint main(void) { fputs(${JSON.stringify(text)}, stdout); return 0; }\n`;
+}
+
+/**
+ * Runs every test of the task on `code` (tests marked harness: true on the program assembled with the task's
+ * harness); returns the first problem, or null when all pass. Compile problems start with "compile:".
+ */
+async function runTaskTests(
+  lang: Lang,
+  code: string,
+  task: LessonTask,
+  opts: { strict: boolean; sanitize: boolean },
+): Promise<string | null> {
+  const programs = new Map<boolean, CompiledProgram>();
+  try {
+    for (const [k, test] of (task.tests ?? []).entries()) {
+      const withHarness = !!test.harness;
+      let program = programs.get(withHarness);
+      if (!program) {
+        const c = await compile(lang, withHarness ? assembleProgram(code, lang, task.harness) : code, opts.strict, opts.sanitize);
+        if ('error' in c) return `compile: ${withHarness ? '(with the test harness) ' : ''}${firstLines(c.error)}`;
+        program = c.program;
+        programs.set(withHarness, program);
+      }
+      const r = await runner.runCompiled(program, { stdin: test.stdin });
+      const limit = limitProblem(r, `test ${k}`);
+      if (limit) return limit;
+      if (/runtime error:|Sanitizer/.test(r.stderr)) return `test ${k}: the sanitizer stopped the run:\n${firstLines(r.stderr, 6)}`;
+      if (r.signal) return `test ${k}: crashed (${r.signal})`;
+      if (r.stdout !== test.expectedOutput)
+        return `test ${k}: printed ${JSON.stringify(r.stdout)}, expected ${JSON.stringify(test.expectedOutput)}${r.stderr ? `\nstderr: ${firstLines(r.stderr, 4)}` : ''}`;
+    }
+    return null;
+  } finally {
+    await Promise.all([...programs.values()].map((p) => p.dispose()));
+  }
+}
+
+/** Whether `code` passes every test and source check of the task (null when it does; else why not). */
+async function failsTask(lang: Lang, code: string, task: LessonTask): Promise<string | null> {
+  const source = sourceCheckFailures(code, lang, task.sourceChecks);
+  if (source.length) return `source check: ${source[0]}`;
+  return runTaskTests(lang, code, task, { strict: false, sanitize: false });
+}
+
 /** Lists every check a lesson needs, each runnable on its own. */
 function jobsFor(lesson: LoadedLesson, lang: Lang): Job[] {
   const jobs: Job[] = [];
@@ -108,20 +164,28 @@ function jobsFor(lesson: LoadedLesson, lang: Lang): Job[] {
       });
     if (task.autograde === false || !task.solution || !task.tests) return;
     const { solution, tests } = task;
+    // Mutation check: the tests must reject the starter code and a program that prints the first answer.
+    jobs.push({
+      where: `assignment.tasks[${t}].tests`,
+      exec: async () => {
+        const problems: string[] = [];
+        if (initial && initial.trim() && (await failsTask(lang, initial, task)) === null)
+          problems.push('the starter code passes every test');
+        const hard = hardCodedProgram(lang, tests[0]!.expectedOutput);
+        if (!task.fixedOutput && (await failsTask(lang, hard, task)) === null)
+          problems.push(
+            'a program that only prints the first expected output passes every test (add input-driven cases or a source check)',
+          );
+        return problems.length ? `mutation check: ${problems.join('; ')}` : null;
+      },
+    });
     jobs.push({
       where: `assignment.tasks[${t}].solution`,
       exec: async () => {
-        const problem = await withProgram(lang, solution, true, async (program) => {
-          for (const [k, test] of tests.entries()) {
-            const r = await runner.runCompiled(program, { stdin: test.stdin });
-            const limit = limitProblem(r, `test ${k}`);
-            if (limit) return limit;
-            if (r.stdout !== test.expectedOutput)
-              return `test ${k}: printed ${JSON.stringify(r.stdout)}, expected ${JSON.stringify(test.expectedOutput)}${r.stderr ? `\nstderr: ${firstLines(r.stderr, 4)}` : ''}`;
-          }
-          return null;
-        });
-        return problem && !problem.startsWith('test ') ? `solution does not compile cleanly:\n${firstLines(problem)}` : problem;
+        const source = sourceCheckFailures(solution, lang, task.sourceChecks);
+        if (source.length) return `solution fails its source checks: ${source.join('; ')}`;
+        const problem = await runTaskTests(lang, solution, task, { strict: true, sanitize: true });
+        return problem?.startsWith('compile: ') ? `solution does not compile cleanly:\n${problem.slice(9)}` : problem;
       },
     });
   });

@@ -6,7 +6,32 @@ export type { CodeBlock, ContentBlock, QuizQuestion } from '@learn/shared';
 
 const text = z.string().trim().min(1, 'must not be empty');
 
-export const taskTestSchema = z.object({ stdin: z.string().default(''), expectedOutput: z.string() }).strict();
+export const taskTestSchema = z
+  .object({
+    stdin: z.string().default(''),
+    expectedOutput: z.string(),
+    /** Run this test on the task's harness (which calls the learner's functions) instead of the learner's main. */
+    harness: z.literal(true).optional(),
+  })
+  .strict();
+
+export const sourceCheckSchema = z
+  .object({
+    pattern: z
+      .string()
+      .min(1)
+      .refine((p) => {
+        try {
+          new RegExp(p);
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'must be a valid regular expression'),
+    mode: z.enum(['require', 'forbid']),
+    message: text,
+  })
+  .strict();
 
 export const taskSchema = z
   .object({
@@ -17,12 +42,29 @@ export const taskSchema = z
     solution: z.string().optional(),
     /** stdin -> expected stdout cases used for autograding; the solution must pass them all. */
     tests: z.array(taskTestSchema).optional(),
+    /**
+     * Constructs the code must contain or must not (regex on the code with comments and literals blanked),
+     * each with the message the learner reads. The solution must pass them; the grader applies them.
+     */
+    sourceChecks: z.array(sourceCheckSchema).optional(),
+    /**
+     * true when the task asks for one fixed text with no input (day 1's greeting): a program that prints it
+     * is a right answer, so the mutation check does not try the hard-coded program (it still tries the starter).
+     */
+    fixedOutput: z.literal(true).optional(),
+    /**
+     * Test harness that calls the learner's functions (see assembleProgram): C/C++ code with its own main,
+     * compiled after the learner's code whose main is renamed; Python code run after importing it as `learner`.
+     */
+    harness: z.string().optional(),
     /** false when the task cannot be graded by running it (a GUI program, say); then a reason is required. */
     autograde: z.literal(false).optional(),
     autogradeReason: z.string().trim().min(1).optional(),
   })
   .strict()
   .superRefine((task, ctx) => {
+    if (task.tests?.some((t) => t.harness) && !task.harness)
+      ctx.addIssue({ code: 'custom', path: ['harness'], message: 'a test says harness: true but the task has no harness' });
     if (task.autograde === false) {
       if (!task.autogradeReason) ctx.addIssue({ code: 'custom', path: ['autogradeReason'], message: 'autograde: false needs a reason' });
     } else {

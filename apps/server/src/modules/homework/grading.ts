@@ -1,6 +1,7 @@
 import type { LessonTask } from '@learn/content';
-import { courses } from '@learn/content';
+import { assembleProgram, courses, sourceCheckFailures } from '@learn/content';
 import type { RunLanguage, RunResult, TestOutcome } from '@learn/shared';
+import type { CompiledProgram } from '@learn/runner';
 import type { RunnerService } from '../runner/service.js';
 import { QueueFullError } from '../runner/queue.js';
 
@@ -72,28 +73,63 @@ export interface TestRun {
 /** Compiles once and runs every test of the task in the sandbox. */
 export async function runTaskTests(service: RunnerService, task: LessonTask, language: RunLanguage, code: string): Promise<TestRun> {
   const tests = task.tests ?? [];
+  // Source checks: a program that skips the construct the task teaches fails every test with the task's own
+  // message (a hard-coded printf does not pass a task that asks for variables); it still runs, so the learner
+  // sees what it printed.
+  const source = sourceCheckFailures(code, language, task.sourceChecks).join(' ');
   const release = await slot(service);
+  const programs = new Map<boolean, CompiledProgram>();
   try {
-    const { compile, program } = await service.runner.compileOnce({ language, code });
-    const compileOutput = compile?.output ?? '';
-    if (!program) {
-      const error = compile?.limitMessage ?? 'The code does not compile.';
-      const outcomes = failedOutcomes(tests, error);
-      return { compileOk: false, compileOutput, tests: outcomes, passed: 0 };
+    // The learner's program, and (for tests marked harness) the one whose main is the task's harness.
+    const build = async (withHarness: boolean) => {
+      const code2 = withHarness ? assembleProgram(code, language, task.harness) : code;
+      const { compile, program } = await service.runner.compileOnce({ language, code: code2 });
+      if (program) programs.set(withHarness, program);
+      return { compile, program };
+    };
+    const first = await build(false);
+    const compileOutput = first.compile?.output ?? '';
+    if (!first.program) {
+      const error = first.compile?.limitMessage ?? 'The code does not compile.';
+      return { compileOk: false, compileOutput, tests: failedOutcomes(tests, error), passed: 0 };
     }
-    try {
-      const outcomes: TestOutcome[] = [];
-      for (const [index, t] of tests.entries()) {
-        const run = await service.runner.runCompiled(program, { stdin: t.stdin });
-        const error = runError(run);
-        const passed = error === null && sameOutput(run.stdout, t.expectedOutput);
-        outcomes.push({ index, hidden: index > 0, passed, input: t.stdin, expected: t.expectedOutput, actual: run.stdout, error });
+    const outcomes: TestOutcome[] = [];
+    for (const [index, t] of tests.entries()) {
+      const hidden = index > 0;
+      let program = programs.get(!!t.harness);
+      if (!program) {
+        const built = await build(true);
+        if (!built.program) {
+          const error = 'Your functions do not fit the test harness: check their names and parameters against the task.';
+          outcomes.push({
+            index,
+            hidden,
+            passed: false,
+            input: t.stdin,
+            expected: t.expectedOutput,
+            actual: built.compile?.output ?? '',
+            error,
+          });
+          continue;
+        }
+        program = built.program;
       }
-      return { compileOk: true, compileOutput, tests: outcomes, passed: outcomes.filter((o) => o.passed).length };
-    } finally {
-      await program.dispose();
+      const run = await service.runner.runCompiled(program, { stdin: t.stdin });
+      const error = runError(run);
+      const passed = !source && error === null && sameOutput(run.stdout, t.expectedOutput);
+      outcomes.push({
+        index,
+        hidden,
+        passed,
+        input: t.stdin,
+        expected: t.expectedOutput,
+        actual: run.stdout,
+        error: error ?? (source || null),
+      });
     }
+    return { compileOk: true, compileOutput, tests: outcomes, passed: outcomes.filter((o) => o.passed).length };
   } finally {
+    await Promise.all([...programs.values()].map((p) => p.dispose()));
     release();
   }
 }
