@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { taskSchema } from './schema.js';
 
-const base = { type: 'exercise', content: 'Print the sum of two integers.', solution: 'int main(void) {\n  printf("%d\\n", a + b);\n}\n', tests: [{ stdin: '2 3\n', expectedOutput: '5\n' }] };
+const base = {
+  type: 'exercise',
+  content: 'Print the sum of two integers.',
+  solution: 'int main(void) {\n  printf("%d\\n", a + b);\n}\n',
+  tests: [{ stdin: '2 3\n', expectedOutput: '5\n' }],
+};
 
 describe('task hints', () => {
   it('accepts one or two non-empty hints', () => {

@@ -26,10 +26,14 @@ export const taskSchema = z
   .strict()
   .superRefine((task, ctx) => {
     // A hint must not paste the solution: no solution line of real length may appear in a hint.
-    const lines = (task.solution ?? '').split('\n').map((l) => l.trim()).filter((l) => l.length >= 16);
+    const lines = (task.solution ?? '')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l.length >= 16);
     task.hints?.forEach((h, i) => {
       const pasted = lines.find((l) => h.includes(l));
-      if (pasted) ctx.addIssue({ code: 'custom', path: ['hints', i], message: `a hint must not paste solution code (${JSON.stringify(pasted)})` });
+      if (pasted)
+        ctx.addIssue({ code: 'custom', path: ['hints', i], message: `a hint must not paste solution code (${JSON.stringify(pasted)})` });
     });
     if (task.autograde === false) {
       if (!task.autogradeReason) ctx.addIssue({ code: 'custom', path: ['autogradeReason'], message: 'autograde: false needs a reason' });

@@ -77,12 +77,14 @@ const check: CheckResult = {
 describe('AssignmentsPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('reveals a task\'s hints one at a time on request, as buttons and a labelled list', async () => {
+  it("reveals a task's hints one at a time on request, as buttons and a labelled list", async () => {
     const withHints: StudentHomeworkResponse = {
       lectures: [
         {
           ...list.lectures[1]!,
-          tasks: [{ ...task(0, 'homework'), lectureId: 'c-cpp-day-4', submission: null, hints: ['Read both numbers first.', 'Print with %d.'] }],
+          tasks: [
+            { ...task(0, 'homework'), lectureId: 'c-cpp-day-4', submission: null, hints: ['Read both numbers first.', 'Print with %d.'] },
+          ],
         },
       ],
     };
@@ -93,10 +95,18 @@ describe('AssignmentsPage', () => {
     renderPage(<AssignmentsPage />, '/c-cpp/assignments');
     fireEvent.click(await screen.findByRole('button', { name: 'Show hint' }));
     const hints = screen.getByRole('list', { name: 'Hints' });
-    expect(within(hints).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Read both numbers first.']);
+    expect(
+      within(hints)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Read both numbers first.']);
     expect(screen.queryByText('Print with %d.')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Show another hint' }));
-    expect(within(hints).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Read both numbers first.', 'Print with %d.']);
+    expect(
+      within(hints)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Read both numbers first.', 'Print with %d.']);
     expect(screen.queryByRole('button', { name: /hint/ })).toBeNull();
   });
 
