@@ -6,6 +6,7 @@
 import { resolve, basename, dirname } from 'node:path';
 import { courses, loadCourse, loadLessonFile, ContentError, type LoadedLesson } from '../src/index.js';
 import { checkLessons } from '../src/checker.js';
+import { quizBalanceProblems, QUIZ_REWRITE_PENDING } from '../src/quiz-balance.js';
 
 const args = process.argv.slice(2);
 const selected: { lesson: LoadedLesson; language: 'c' | 'cpp' | 'python' }[] = [];
@@ -26,6 +27,14 @@ for (const t of targets) {
       const loaded = loadCourse(course);
       selected.push(...loaded.lessons.map((lesson) => ({ lesson, language: course.language })));
       console.log(`${course.title}: ${loaded.lessons.length} lesson(s) valid`);
+      // Quiz balance is a property of a whole course, so it is checked only when a whole course is selected.
+      const quiz = quizBalanceProblems(
+        course.title,
+        loaded.lessons.flatMap((l) => l.quickQuiz.map((question, index) => ({ file: basename(l.file), index, question }))),
+      );
+      const pending = QUIZ_REWRITE_PENDING.includes(course.folder);
+      for (const p of quiz) console.log(`${pending ? '! (quiz rewrite pending, not yet enforced)' : '✗'} ${p}`);
+      if (quiz.length && !pending) failed = true;
     } catch (err) {
       report(err);
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { courses, lastDay, loadCatalogue, loadCourse } from './index.js';
 import { checkLessons } from './checker.js';
+import { QUIZ_REWRITE_PENDING, quizBalanceProblems } from './quiz-balance.js';
 
 const catalogue = loadCatalogue();
 
@@ -41,6 +42,17 @@ describe('the course catalogue', () => {
           expect(t.autograde === false ? !!t.autogradeReason : (t.tests?.length ?? 0) > 0 && !!t.solution).toBe(true);
       }
   });
+});
+
+describe('quiz balance', () => {
+  it.each(courses.filter((c) => !QUIZ_REWRITE_PENDING.includes(c.folder)).map((c) => [c.title, c] as const))(
+    '%s: the longest option does not give the answer away and answer positions are even',
+    (_t, course) => {
+      const { lessons } = loadCourse(course);
+      const refs = lessons.flatMap((l) => l.quickQuiz.map((question, index) => ({ file: l.file, index, question })));
+      expect(quizBalanceProblems(course.title, refs)).toEqual([]);
+    },
+  );
 });
 
 describe('every example and reference solution runs', () => {

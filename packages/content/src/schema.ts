@@ -60,11 +60,23 @@ export const taskSchema = z
     /** false when the task cannot be graded by running it (a GUI program, say); then a reason is required. */
     autograde: z.literal(false).optional(),
     autogradeReason: z.string().trim().min(1).optional(),
+    /** 1-2 nudges a learner reveals one at a time; sent to students, so never the solution's code. */
+    hints: z.array(text).min(1, 'give one or two hints').max(2, 'at most two hints').optional(),
   })
   .strict()
   .superRefine((task, ctx) => {
     if (task.tests?.some((t) => t.harness) && !task.harness)
       ctx.addIssue({ code: 'custom', path: ['harness'], message: 'a test says harness: true but the task has no harness' });
+    // A hint must not paste the solution: no solution line of real length may appear in a hint.
+    const lines = (task.solution ?? '')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l.length >= 16);
+    task.hints?.forEach((h, i) => {
+      const pasted = lines.find((l) => h.includes(l));
+      if (pasted)
+        ctx.addIssue({ code: 'custom', path: ['hints', i], message: `a hint must not paste solution code (${JSON.stringify(pasted)})` });
+    });
     if (task.autograde === false) {
       if (!task.autogradeReason) ctx.addIssue({ code: 'custom', path: ['autogradeReason'], message: 'autograde: false needs a reason' });
     } else {

@@ -67,6 +67,8 @@ export interface HomeworkTask {
   autograde: boolean;
   sample: { input: string; expected: string } | null;
   hiddenCount: number;
+  /** Nudges the learner reveals one at a time (not secret; never solution code). */
+  hints: string[];
 }
 
 export interface SubmissionView {

@@ -88,8 +88,10 @@ describe.each(engines)('homework API (%s)', (engine) => {
       language: 'c',
       sample: { input: task.tests![0]!.stdin, expected: task.tests![0]!.expectedOutput },
       hiddenCount: task.tests!.length - 1,
+      hints: task.hints,
       submission: null,
     });
+    expect(view.hints.length).toBeGreaterThan(0);
     expect(view).not.toHaveProperty('tests');
     expect(res.body).not.toContain('"solution"');
     if (task.solution) expect(res.body).not.toContain(JSON.stringify(task.solution).slice(1, -1));

@@ -38,6 +38,7 @@ function taskView(lectureId: string, taskIndex: number, task: LessonTask, langua
     autograde: tests.length > 0,
     sample: first ? { input: first.stdin, expected: first.expectedOutput } : null,
     hiddenCount: Math.max(0, tests.length - 1),
+    hints: task.hints ?? [],
   };
 }
 

@@ -42,6 +42,7 @@ const task = (taskIndex: number, type: 'exercise' | 'homework') => ({
   sample: { input: '2 3\n', expected: '5\n' },
   hiddenCount: 4,
   progress: null,
+  hints: [] as string[],
 });
 
 const list: StudentHomeworkResponse = {
@@ -76,6 +77,39 @@ const check: CheckResult = {
 
 describe('AssignmentsPage', () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it("reveals a task's hints one at a time on request, as buttons and a labelled list", async () => {
+    const withHints: StudentHomeworkResponse = {
+      lectures: [
+        {
+          ...list.lectures[1]!,
+          tasks: [
+            { ...task(0, 'homework'), lectureId: 'c-cpp-day-4', submission: null, hints: ['Read both numbers first.', 'Print with %d.'] },
+          ],
+        },
+      ],
+    };
+    stubFetch(student, (url) => {
+      if (url.includes('/api/courses?prefix=c-cpp')) return json(200, courses);
+      if (url.includes('/api/homework?courseId=course_c_01')) return json(200, withHints);
+    });
+    renderPage(<AssignmentsPage />, '/c-cpp/assignments');
+    fireEvent.click(await screen.findByRole('button', { name: 'Show hint' }));
+    const hints = screen.getByRole('list', { name: 'Hints' });
+    expect(
+      within(hints)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Read both numbers first.']);
+    expect(screen.queryByText('Print with %d.')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show another hint' }));
+    expect(
+      within(hints)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Read both numbers first.', 'Print with %d.']);
+    expect(screen.queryByRole('button', { name: /hint/ })).toBeNull();
+  });
 
   it('says so when no assignment is accessible', async () => {
     stubFetch(student, (url) => {

@@ -9,6 +9,7 @@ import { ErrorState, LoadingState } from '../../lib/ui/query-state';
 import { useStudentHomework } from './api/homework';
 import { TaskWorkspace } from './components/task-workspace';
 import { TaskProgressLine } from './components/task-progress';
+import { TaskHints } from './components/task-hints';
 import { taskAction } from './lib/task-draft';
 
 function Result({ submission }: { submission: SubmissionView }) {
@@ -63,6 +64,7 @@ function LectureCard({
               <Stack gap={4}>
                 <Badge variant="light">{task.type === 'exercise' ? 'Exercise' : 'Homework'}</Badge>
                 <Text style={{ whiteSpace: 'pre-wrap' }}>{task.content}</Text>
+                <TaskHints hints={task.hints ?? []} />
               </Stack>
               {open !== task.taskIndex && (
                 <Button onClick={() => setOpen(task.taskIndex)} style={{ flexShrink: 0 }}>

@@ -24,6 +24,7 @@ const base = {
   sample: { input: '1\n', expected: '1\n' },
   hiddenCount: 2,
   submission: null,
+  hints: [] as string[],
 };
 const list: StudentHomeworkResponse = {
   lectures: [
