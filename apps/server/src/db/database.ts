@@ -106,3 +106,6 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
     });
   }
 }
+
+/** The names of every migration this build knows (for the diagnostics page). */
+export const knownMigrations = (): string[] => Object.keys(migrations).sort();
