@@ -41,3 +41,6 @@ export interface AnalyticsResult {
   /** Lecture completions, homework submissions and exam submissions per week (Monday, UTC), last 8 weeks. */
   weeklyActivity: { weekStart: string; completions: number; submissions: number; examSubmissions: number }[];
 }
+
+/** Loading problems: the info appears after this long (content-and-features 9). */
+export const LOADING_WARNING_MS = 10_000;
