@@ -70,7 +70,7 @@ export function diagnosticsHtml(d: Diagnostics): string {
 <title>Dashboard debug — Learn</title>
 <style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#212529}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.5rem;border-bottom:1px solid #dee2e6;vertical-align:top}
-.ok{color:#2b8a3e}.bad{color:#c92a2a}</style></head>
+.ok{color:#1e6b2e}.bad{color:#a61e1e}</style></head>
 <body><main><h1>Dashboard debug</h1>
 <p>${yes(d.success, 'The server and its database answer.', 'The database does not answer: sign-in and dashboards will fail.')}</p>
 <table><tbody>
