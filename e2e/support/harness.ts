@@ -29,6 +29,9 @@ export interface Running {
   browser: Browser;
   /** Adds a student straight to the database (a fixture until the guide screens can do it). */
   createStudent(name: string, email: string, password: string): Promise<void>;
+  /** Stops the server process only (same port and data kept), as an outage; startServer brings it back. */
+  stopServer(): Promise<void>;
+  startServer(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -41,35 +44,46 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     throw new Error(`Chromium not found at ${executablePath}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`);
   const dataDir = mkdtempSync(join(tmpdir(), 'learn-e2e-'));
   const port = await freePort();
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LEARN_GUIDE_EMAIL: GUIDE.email,
-      LEARN_GUIDE_PASSWORD: GUIDE.password,
-      PASSWORD_HASH_COST: '14',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode} before answering`);
-    try {
-      const r = await fetch(`${baseUrl}/api/health`);
-      if (r.ok) break;
-    } catch {
-      /* not up yet */
+  const spawnServer = async (): Promise<ChildProcess> => {
+    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        LEARN_GUIDE_EMAIL: GUIDE.email,
+        LEARN_GUIDE_PASSWORD: GUIDE.password,
+        PASSWORD_HASH_COST: '14',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before answering`);
+      try {
+        const r = await fetch(`${baseUrl}/api/health`);
+        if (r.ok) break;
+      } catch {
+        /* not up yet */
+      }
+      if (Date.now() > deadline) throw new Error('the server did not answer /api/health within 60 s');
+      await new Promise((r) => setTimeout(r, 200));
     }
-    if (Date.now() > deadline) throw new Error('the server did not answer /api/health within 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+    return child;
+  };
+  let server: ChildProcess | null = await spawnServer();
+  const killServer = async () => {
+    if (!server) return;
+    const s = server;
+    server = null;
+    s.kill('SIGTERM');
+    if (s.exitCode === null) await new Promise((r) => s.once('exit', r));
+  };
   const browser = await chromium.launch({
     executablePath,
     args: [
@@ -94,10 +108,15 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       ).run(`user_student_${Date.now()}`, name, email, hash, new Date().toISOString());
       db.close();
     },
+    async stopServer() {
+      await killServer();
+    },
+    async startServer() {
+      if (!server) server = await spawnServer();
+    },
     async stop() {
       await browser.close();
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
+      await killServer();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -29,6 +29,8 @@ import { homeworkRoutes } from './modules/homework/routes.js';
 import { legacyHomeworkRoutes } from './modules/legacy/homework-routes.js';
 import { explainRoutes } from './modules/explain/routes.js';
 import { examRoutes } from './modules/exams/routes.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
+import { diagnosticsRoutes } from './modules/health/diagnostics.js';
 import { courseLanguage, runTaskTests } from './modules/homework/grading.js';
 import { healthProbeRoutes } from './modules/health/probes.js';
 import { metricsRoutes } from './modules/metrics/routes.js';
@@ -88,6 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
   );
   explainRoutes(app, deps);
+  analyticsRoutes(app, deps);
+  diagnosticsRoutes(app, deps);
 
   const webDist = deps.config.webDist;
   if (webDist && existsSync(join(webDist, 'index.html'))) {

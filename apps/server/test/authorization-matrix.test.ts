@@ -179,6 +179,12 @@ export const matrix: Row[] = [
     payload: { submissionId: 999999, grade: 'B' },
     expect: { anonymous: 401, student: 403, guide: 404 },
   },
+  // Course analytics (issue 17): guides only, every student's figures.
+  { method: 'GET', url: '/api/analytics?courseId=course_c_01', expect: { anonymous: 401, student: 403, guide: 200 } },
+  { method: 'GET', url: '/api/analytics/export.csv?courseId=course_c_01', expect: { anonymous: 401, student: 403, guide: 200 } },
+  // Operator diagnostics (issue 17): public, no paths, keys or user data (see health/diagnostics.test.ts).
+  { method: 'GET', url: '/api/login_diagnostics.php', expect: { anonymous: 200, student: 200, guide: 200 } },
+  { method: 'GET', url: '/dashboard_debug.html', expect: { anonymous: 200, student: 200, guide: 200 } },
 ];
 
 /** The live channel: who may open /api/ws (anonymous sockets are closed with 4401). */

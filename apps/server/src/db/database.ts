@@ -10,6 +10,7 @@ import * as m002 from './migrations/002-courses.js';
 import * as m003 from './migrations/003-homework.js';
 import * as m004 from './migrations/004-exams.js';
 import * as m006 from './migrations/006-explain-usage.js';
+import * as m007 from './migrations/007-analytics.js';
 import * as m008 from './migrations/008-homework-claims.js';
 import * as m009 from './migrations/009-job-leases.js';
 import { StatementCache } from './statement-cache.js';
@@ -34,8 +35,9 @@ const migrations: Record<string, Migration> = {
   '002-courses': m002,
   '003-homework': m003,
   '004-exams': m004,
-  // 005 and 007 are taken by work in progress (chat, analytics).
+  // 005 is taken by work in progress (chat).
   '006-explain-usage': m006,
+  '007-analytics': m007,
   '008-homework-claims': m008,
   '009-job-leases': m009,
 };
@@ -95,7 +97,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; onPo
 /** Brings the schema up to date; throws with the failing migration's name. */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   migrationDialect.name = handle.engine;
-  const migrator = new Migrator({ db: handle.db, provider: new StaticProvider() });
+  const migrator = new Migrator({ db: handle.db, provider: new StaticProvider(), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
@@ -104,3 +106,6 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
     });
   }
 }
+
+/** The names of every migration this build knows (for the diagnostics page). */
+export const knownMigrations = (): string[] => Object.keys(migrations).sort();

@@ -24,6 +24,7 @@ const ExamsPage = lazy(() => import('../features/exams/exams-page'));
 const ExamPage = lazy(() => import('../features/exams/exam-page'));
 const ManageExamsPage = lazy(() => import('../features/manage-exams/manage-exams-page'));
 const GradeExamsPage = lazy(() => import('../features/grade-exams/grade-exams-page'));
+const AnalyticsPage = lazy(() => import('../features/analytics/analytics-page'));
 
 /** /{prefix}/*: an unknown prefix goes to the landing page, a visitor with no session to the login. */
 function CourseArea() {
@@ -86,6 +87,7 @@ const routeElements: Partial<Record<string, ReactNode>> = {
   exam: <ExamPage />,
   'manage-exams': <ManageExamsPage />,
   'grade-exams': <GradeExamsPage />,
+  analytics: <AnalyticsPage />,
 };
 
 function pagePath(segment: string) {

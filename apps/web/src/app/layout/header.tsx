@@ -4,6 +4,7 @@ import { IconArrowLeft, IconLayoutDashboard, IconLogout } from '@tabler/icons-re
 import { prefixLabels, type CoursePrefix } from '@learn/shared';
 import { useAuth } from '../../lib/auth';
 import { homePath, pageFor, roleLabel } from '../routes';
+import { ConnectionBadge } from './connection-badge';
 
 /** Breadcrumb labels for a path inside the course area: Home / course / page (/ detail). */
 export function crumbsFor(pathname: string, prefix: CoursePrefix): { label: string; to?: string }[] {
@@ -73,6 +74,7 @@ export function Header({ prefix, navOpened, onToggleNav }: { prefix: CoursePrefi
         )}
       </Group>
       <Group gap="xs" wrap="nowrap">
+        <ConnectionBadge />
         <Button component={Link} to={home} variant="light" size="xs" leftSection={<IconLayoutDashboard size={16} />} visibleFrom="sm">
           Dashboard
         </Button>

@@ -10,6 +10,7 @@ import { BatchList } from './components/batch-list';
 import { ConnectionIndicator } from './components/connection-indicator';
 import { FallbackOffer, FallbackView } from './components/fallback-panel';
 import { ErrorState, LoadingState } from '../../lib/ui/query-state';
+import { HealthCheckActions, SlowLoadingInfo } from '../../lib/ui/loading-problems';
 import { hasFallback, loadFallback, type FallbackBatches } from './lib/fallback';
 
 /** How long the list may load before the page offers the saved copy (spec 9: 8 s on the batches page). */
@@ -69,6 +70,7 @@ export default function ManageBatchesPage() {
       </div>
 
       <ConnectionIndicator status={connection.status} detail={connection.query.error?.message} onRetry={retry} />
+      <SlowLoadingInfo loading={batches.isPending && batches.fetchStatus === 'fetching'} onApplyFallback={applyFallback} />
 
       <Paper withBorder p="md" radius="md">
         <AddBatchForm
@@ -110,6 +112,13 @@ export default function ManageBatchesPage() {
           All batches
         </Title>
         {body}
+      </Paper>
+
+      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="helper-heading">
+        <Title order={2} size="h4" id="helper-heading" mb="xs">
+          Connection help
+        </Title>
+        <HealthCheckActions />
       </Paper>
 
       <RenameBatchDialog

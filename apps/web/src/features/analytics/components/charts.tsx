@@ -1,0 +1,26 @@
+import { SimpleGrid, Stack } from '@mantine/core';
+import type { Analytics } from '../api/analytics';
+import { BarChart } from './bar-chart';
+
+/** The charts (loaded lazily): completion per lecture, grade distributions, weekly activity. */
+export default function AnalyticsCharts({ data }: { data: Analytics }) {
+  return (
+    <Stack gap="xl">
+      <BarChart
+        title="Completions per lecture"
+        valueLabel="Completions"
+        bars={data.completionPerLecture.map((l) => ({ label: `Day ${l.day}`, value: l.completions }))}
+      />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+        <BarChart title="Homework grades" valueLabel="Submissions" color="#2b8a3e" bars={data.homeworkGrades.map((g) => ({ label: g.grade, value: g.count }))} />
+        <BarChart title="Exam scores (%)" valueLabel="Graded exams" color="#862e9c" bars={data.examScoreBands.map((b) => ({ label: b.band, value: b.count }))} />
+      </SimpleGrid>
+      <BarChart
+        title="Weekly activity (lectures completed, homework and exams submitted)"
+        valueLabel="Actions"
+        color="#d9480f"
+        bars={data.weeklyActivity.map((w) => ({ label: w.weekStart.slice(5), value: w.completions + w.submissions + w.examSubmissions }))}
+      />
+    </Stack>
+  );
+}
