@@ -29,6 +29,7 @@ import { homeworkRoutes } from './modules/homework/routes.js';
 import { legacyHomeworkRoutes } from './modules/legacy/homework-routes.js';
 import { explainRoutes } from './modules/explain/routes.js';
 import { examRoutes } from './modules/exams/routes.js';
+import { chatRoutes } from './modules/chat/routes.js';
 import { courseLanguage, runTaskTests } from './modules/homework/grading.js';
 import { healthProbeRoutes } from './modules/health/probes.js';
 import { metricsRoutes } from './modules/metrics/routes.js';
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
   );
   explainRoutes(app, deps);
+  chatRoutes(app, deps);
 
   const webDist = deps.config.webDist;
   if (webDist && existsSync(join(webDist, 'index.html'))) {

@@ -15,3 +15,4 @@ export * from './runner.js';
 export * from './homework.js';
 export * from './exams.js';
 export * from './explain.js';
+export * from './chat.js';
