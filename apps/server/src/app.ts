@@ -31,6 +31,7 @@ import { explainRoutes } from './modules/explain/routes.js';
 import { examRoutes } from './modules/exams/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { diagnosticsRoutes } from './modules/health/diagnostics.js';
+import { chatRoutes } from './modules/chat/routes.js';
 import { courseLanguage, runTaskTests } from './modules/homework/grading.js';
 import { healthProbeRoutes } from './modules/health/probes.js';
 import { metricsRoutes } from './modules/metrics/routes.js';
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   explainRoutes(app, deps);
   analyticsRoutes(app, deps);
   diagnosticsRoutes(app, deps);
+  chatRoutes(app, deps);
 
   const webDist = deps.config.webDist;
   if (webDist && existsSync(join(webDist, 'index.html'))) {

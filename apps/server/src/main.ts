@@ -88,6 +88,15 @@ scheduler.register({
 });
 // Homework grading left by a server that stopped (its claim ran out) is taken over within a minute.
 scheduler.register({ name: 'homework resume', everyMs: 60_000, run: () => app.homeworkGrader.resume() });
+// Chat retention: messages no one can see any more (past the students' 48 hours, cleared by every guide) and their images.
+scheduler.register({
+  name: 'chat retention',
+  everyMs: 15 * 60_000,
+  run: async () => {
+    const n = await app.chat.purge();
+    if (n) app.log.info(`${n} chat message(s) deleted`);
+  },
+});
 scheduler.start();
 
 /**

@@ -41,6 +41,12 @@ async function populatedSchool(): Promise<{ t: TestApp; handle: DatabaseHandle }
   // A check runs the task's tests in the sandbox and records the exercise's progress (homework_checks).
   const check = await call('POST', '/api/homework/check', { lectureId: 'python-day-1', taskIndex: 0, code: 'print("hi")' }, student);
   expect(check.statusCode, check.body).toBe(200);
+  // A chat: a message each way, read by the guide, cleared from the student's view.
+  const chat = `/api/chat/conversations/${created.user.id}`;
+  expect((await call('POST', `${chat}/messages`, { text: 'Hello' }, student)).statusCode).toBe(201);
+  expect((await call('POST', `${chat}/messages`, { text: 'Hi, how can I help?' })).statusCode).toBe(201);
+  expect((await call('POST', `${chat}/read`, {})).statusCode).toBe(200);
+  expect((await call('POST', `${chat}/clear`, {}, student)).statusCode).toBe(200);
   await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'copy@example.com', password: 'wrong-password' } });
   await new DatabaseLease(t.deps.db, t.clock).acquire('job:session purge', 60_000);
   await countExplanation(t.deps.db, '2026-01-05', false); // (explanations need a provider; its usage row is what is copied)

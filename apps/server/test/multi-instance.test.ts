@@ -89,6 +89,29 @@ describe.runIf(adminUrl && redisUrl)('two server processes on one PostgreSQL and
     expect((await login(a, s.email, 'wrong-password')).status).toBe(429);
   });
 
+  it('a chat message sent through A arrives on the socket the student holds on B', async () => {
+    const s = await newStudent('multi-chat@example.com');
+    const cookie = cookieOf(await login(b, s.email, s.password));
+    const socket = new WebSocket(`${b.base.replace('http', 'ws')}/api/ws`, { headers: { cookie } });
+    const events: LiveEvent[] = [];
+    socket.on('message', (d) => events.push(JSON.parse(String(d)) as LiveEvent));
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    const sent = await fetch(`${a.base}/api/chat/conversations/${s.id}/messages`, {
+      method: 'POST',
+      headers: { cookie: guide, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'Hello from instance A' }),
+    });
+    expect(sent.status).toBe(201);
+    const started = Date.now();
+    const arrived = () => events.some((e) => e.type === 'chat.message' && JSON.stringify(e).includes('Hello from instance A'));
+    while (!arrived() && Date.now() - started < 5_000) await new Promise((r) => setTimeout(r, 20));
+    expect(arrived()).toBe(true);
+    socket.close();
+  });
+
   it('the code runs per minute of a student count across A and B', async () => {
     const s = await newStudent('multi-runs@example.com');
     const run = async (i: Instance, cookie: string) =>

@@ -16,3 +16,4 @@ export * from './homework.js';
 export * from './exams.js';
 export * from './explain.js';
 export * from './analytics.js';
+export * from './chat.js';

@@ -1,3 +1,5 @@
+import type { ChatMessage } from './chat.js';
+
 /**
  * A live event pushed over /api/ws. To add one: add its shape here; the server's registry
  * (apps/server/src/modules/live/events.ts) then needs its audience rule, and nothing else changes.
@@ -22,5 +24,11 @@ export type LiveEvent =
   /** The server finished running a submission's tests (issue 13). */
   | { type: 'homework.autograded'; studentId: string; submissionId: number; courseId: string }
   /** A guide confirmed a letter for a submission. */
-  | { type: 'homework.graded'; studentId: string; submissionId: number; courseId: string };
+  | { type: 'homework.graded'; studentId: string; submissionId: number; courseId: string }
+  /** A chat message in a student's conversation (issue 15): to that student and the guides. */
+  | { type: 'chat.message'; studentId: string; message: ChatMessage }
+  /** Someone read a conversation up to a message: to that student and the guides (badges update). */
+  | { type: 'chat.read'; studentId: string; readerId: string; lastReadId: number }
+  /** Someone cleared a conversation from their own view: to that user only. */
+  | { type: 'chat.cleared'; studentId: string; userId: string };
 export type LiveEventType = LiveEvent['type'];

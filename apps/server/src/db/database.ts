@@ -9,6 +9,7 @@ import * as m001 from './migrations/001-foundation.js';
 import * as m002 from './migrations/002-courses.js';
 import * as m003 from './migrations/003-homework.js';
 import * as m004 from './migrations/004-exams.js';
+import * as m005 from './migrations/005-chat.js';
 import * as m006 from './migrations/006-explain-usage.js';
 import * as m007 from './migrations/007-analytics.js';
 import * as m008 from './migrations/008-homework-claims.js';
@@ -35,7 +36,7 @@ const migrations: Record<string, Migration> = {
   '002-courses': m002,
   '003-homework': m003,
   '004-exams': m004,
-  // 005 is taken by work in progress (chat).
+  '005-chat': m005,
   '006-explain-usage': m006,
   '007-analytics': m007,
   '008-homework-claims': m008,

@@ -169,6 +169,37 @@ export interface Database {
   job_leases: JobLeasesTable;
   exams: ExamsTable;
   exam_attempts: ExamAttemptsTable;
+  chat_conversations: ChatConversationsTable;
+  chat_messages: ChatMessagesTable;
+  chat_reads: ChatReadsTable;
+  chat_clears: ChatClearsTable;
+}
+
+export interface ChatConversationsTable {
+  student_id: string;
+  last_message_at: string;
+}
+
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  student_id: string;
+  author_id: string;
+  text: string;
+  image: string | null;
+  created_at: string;
+}
+
+export interface ChatReadsTable {
+  student_id: string;
+  reader_id: string;
+  last_read_id: number;
+}
+
+export interface ChatClearsTable {
+  student_id: string;
+  user_id: string;
+  cleared_id: number;
+  cleared_at: string;
 }
 
 export interface JobLeasesTable {

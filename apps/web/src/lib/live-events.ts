@@ -2,6 +2,23 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LiveEvent } from '@learn/shared';
 
+/** A window event carrying each live event (detail), for features that keep live state of their own. */
+export const LIVE_EVENT = 'learn-live';
+/** A window event when the socket (re)opens: time to catch up. */
+export const LIVE_OPEN = 'learn-live-open';
+
+/** Calls `fn` for each live event while mounted. */
+export function onLiveEvent(fn: (event: LiveEvent) => void, onOpen?: () => void): () => void {
+  const handler = (e: Event) => fn((e as CustomEvent<LiveEvent>).detail);
+  const open = () => onOpen?.();
+  window.addEventListener(LIVE_EVENT, handler);
+  window.addEventListener(LIVE_OPEN, open);
+  return () => {
+    window.removeEventListener(LIVE_EVENT, handler);
+    window.removeEventListener(LIVE_OPEN, open);
+  };
+}
+
 /**
  * Listens to /api/ws while signed in and refreshes what an event makes stale: an access change reloads
  * the lecture list, the open lecture and the dashboard. Reconnects with backoff; the session cookie
@@ -21,6 +38,8 @@ export function useLiveEvents(enabled: boolean): void {
       socket = new WebSocket(url);
       socket.onopen = () => {
         retry = 0;
+        // Features that keep live state (the chat) catch up on what they missed while disconnected.
+        window.dispatchEvent(new CustomEvent(LIVE_OPEN));
       };
       socket.onmessage = (msg) => {
         let event: LiveEvent;
@@ -34,6 +53,8 @@ export function useLiveEvents(enabled: boolean): void {
           void queryClient.invalidateQueries({ queryKey: ['lecture'] });
           void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
         }
+        window.dispatchEvent(new CustomEvent<LiveEvent>(LIVE_EVENT, { detail: event }));
+        if (event.type.startsWith('chat.')) void queryClient.invalidateQueries({ queryKey: ['chat-unread'] });
         if (event.type === 'homework.autograded' || event.type === 'homework.graded') {
           void queryClient.invalidateQueries({ queryKey: ['homework'] });
           void queryClient.invalidateQueries({ queryKey: ['dashboard'] });

@@ -26,6 +26,10 @@ export const liveEventAudiences: { [T in LiveEventType]: Audience<Extract<LiveEv
   // Exam results go to the student; submissions also to guides (the grading list refreshes).
   'exam.submitted': (event, user) => user.id === event.studentId || user.role === 'guide',
   'exam.graded': (event, user) => user.id === event.studentId,
+  // Chat: the two sides of a conversation are its student and every guide.
+  'chat.message': (event, user) => user.id === event.studentId || user.role === 'guide',
+  'chat.read': (event, user) => user.id === event.studentId || user.role === 'guide',
+  'chat.cleared': (event, user) => user.id === event.userId,
 };
 
 /** Whether a signed-in user should receive an event. */

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AppShell, Overlay } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -11,6 +11,9 @@ import { Sidebar } from './sidebar';
 import { Header } from './header';
 import { useLiveEvents } from '../../lib/live-events';
 import { queryClient } from '../../lib/query-client';
+
+// The floating chat button (and, on first open, its panel) loads after the page.
+const ChatLauncher = lazy(() => import('../../features/chat/chat-launcher'));
 
 /** The signed-in area: server answers are cached (react-query) only here, so signed-out pages load less. */
 export default function AppLayout() {
@@ -46,6 +49,11 @@ function Layout() {
           <Outlet />
         </Suspense>
       </AppShell.Main>
+      {user && (
+        <Suspense fallback={null}>
+          <ChatLauncher />
+        </Suspense>
+      )}
     </AppShell>
   );
 }
