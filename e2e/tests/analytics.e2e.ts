@@ -1,6 +1,17 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createStudent, GUIDE, guideApi, newPage, screenshot, seriousViolations, signIn, startApp, type GuideApi, type Running } from '../support/harness.js';
+import {
+  createStudent,
+  GUIDE,
+  guideApi,
+  newPage,
+  screenshot,
+  seriousViolations,
+  signIn,
+  startApp,
+  type GuideApi,
+  type Running,
+} from '../support/harness.js';
 
 /** A student who completed the first `n` python lectures (through the API, as the lecture page does). */
 async function studentWithLectures(app: Running, api: GuideApi, name: string, email: string, n: number) {
@@ -17,7 +28,8 @@ async function studentWithLectures(app: Running, api: GuideApi, name: string, em
     body: JSON.stringify({ email: s.email, password: s.password }),
   });
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  for (const d of days) assert.equal((await fetch(`${app.baseUrl}/api/lectures/${d}/complete`, { method: 'POST', headers: { cookie } })).status, 200);
+  for (const d of days)
+    assert.equal((await fetch(`${app.baseUrl}/api/lectures/${d}/complete`, { method: 'POST', headers: { cookie } })).status, 200);
   return s;
 }
 
@@ -62,7 +74,10 @@ describe('analytics, the connection badge and the helper panel', () => {
     const picker = page.locator('input').and(page.getByLabel('Student', { exact: true }));
     await picker.waitFor();
     assert.match(await picker.inputValue(), /^Anna Atrisk/);
-    await page.getByText(/python-day-1|Day 1/).first().waitFor();
+    await page
+      .getByText(/python-day-1|Day 1/)
+      .first()
+      .waitFor();
     assert.ok(anna.id);
 
     const phone = await newPage(app, 'phone');

@@ -86,9 +86,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   homeworkRoutes(app, deps);
   legacyHomeworkRoutes(app);
   examRoutes(app, deps, (question, code, courseId) =>
-    runTaskTests(app.runner, { type: 'homework', content: question.prompt, tests: question.tests ?? [] }, courseLanguage(courseId), code).then(
-      (r) => r.tests,
-    ),
+    runTaskTests(
+      app.runner,
+      { type: 'homework', content: question.prompt, tests: question.tests ?? [] },
+      courseLanguage(courseId),
+      code,
+    ).then((r) => r.tests),
   );
   explainRoutes(app, deps);
   analyticsRoutes(app, deps);

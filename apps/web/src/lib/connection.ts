@@ -36,7 +36,13 @@ export function useConnectionBadge(): BadgeState {
 }
 
 export const badgeText = (s: BadgeState) =>
-  s.kind === 'checking' ? 'Checking Connection...' : s.kind === 'connected' ? 'Database Connected' : s.kind === 'disconnected' ? 'Database Disconnected' : s.text;
+  s.kind === 'checking'
+    ? 'Checking Connection...'
+    : s.kind === 'connected'
+      ? 'Database Connected'
+      : s.kind === 'disconnected'
+        ? 'Database Disconnected'
+        : s.text;
 
 export interface EndpointCheck {
   name: string;

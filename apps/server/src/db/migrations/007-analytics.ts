@@ -10,9 +10,17 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('users_role_batch_idx').on('users').columns(['role', 'batch_id']).execute();
   await db.schema.createIndex('sessions_user_seen_idx').on('sessions').columns(['user_id', 'last_seen_at']).execute();
-  await db.schema.createIndex('lecture_completions_student_at_idx').on('lecture_completions').columns(['student_id', 'completed_at']).execute();
+  await db.schema
+    .createIndex('lecture_completions_student_at_idx')
+    .on('lecture_completions')
+    .columns(['student_id', 'completed_at'])
+    .execute();
   await db.schema.createIndex('lecture_completions_at_idx').on('lecture_completions').column('completed_at').execute();
-  await db.schema.createIndex('homework_submissions_student_at_idx').on('homework_submissions').columns(['student_id', 'submitted_at']).execute();
+  await db.schema
+    .createIndex('homework_submissions_student_at_idx')
+    .on('homework_submissions')
+    .columns(['student_id', 'submitted_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -22,7 +22,13 @@ describe.each(engines)('analytics (%s)', (engine) => {
     guide = await t.login(GUIDE_EMAIL, GUIDE_PASSWORD);
     const db = t.deps.db;
     await db.insertInto('courses').values({ id: COURSE, prefix: 'an', title: 'Analytics 101', position: 99 }).execute();
-    await db.insertInto('batches').values([{ id: 'b1', name: 'B1', created_at: ago(DAY * 30) }, { id: 'b2', name: 'B2', created_at: ago(DAY * 30) }]).execute();
+    await db
+      .insertInto('batches')
+      .values([
+        { id: 'b1', name: 'B1', created_at: ago(DAY * 30) },
+        { id: 'b2', name: 'B2', created_at: ago(DAY * 30) },
+      ])
+      .execute();
     await db
       .insertInto('lectures')
       .values(
@@ -41,13 +47,25 @@ describe.each(engines)('analytics (%s)', (engine) => {
         })),
       )
       .execute();
-    for (const [name, batchId] of [['Ada', 'b1'], ['Ben', 'b1'], ['Cy', 'b1'], ['Dee', 'b1'], ['Eve', 'b2']] as const) {
+    for (const [name, batchId] of [
+      ['Ada', 'b1'],
+      ['Ben', 'b1'],
+      ['Cy', 'b1'],
+      ['Dee', 'b1'],
+      ['Eve', 'b2'],
+    ] as const) {
       ids[name] = (await t.createUser({ role: 'student', name, batchId })).id;
     }
     // Test-made users have no sessions unless they sign in; Ben was seen 2 days ago.
-    await db.insertInto('sessions').values({ id: 'sess-ben', user_id: ids.Ben!, created_at: ago(2 * DAY), last_seen_at: ago(2 * DAY), expires_at: ago(-DAY) }).execute();
+    await db
+      .insertInto('sessions')
+      .values({ id: 'sess-ben', user_id: ids.Ben!, created_at: ago(2 * DAY), last_seen_at: ago(2 * DAY), expires_at: ago(-DAY) })
+      .execute();
     const complete = (who: string, days: number[], at: string) =>
-      db.insertInto('lecture_completions').values(days.map((d) => ({ student_id: ids[who]!, lecture_id: `an-${d}`, completed_at: at }))).execute();
+      db
+        .insertInto('lecture_completions')
+        .values(days.map((d) => ({ student_id: ids[who]!, lecture_id: `an-${d}`, completed_at: at })))
+        .execute();
     await complete('Ben', [1], ago(3 * DAY));
     await complete('Cy', [1, 2], ago(10 * DAY));
     await complete('Dee', [1, 2, 3, 4, 5, 6, 7, 8], ago(DAY));
@@ -57,19 +75,43 @@ describe.each(engines)('analytics (%s)', (engine) => {
   const hw = (who: string, grade: 'A' | 'B' | 'C' | 'F', at: string, superseded = 0) =>
     t.deps.db
       .insertInto('homework_submissions')
-      .values({ student_id: ids[who]!, lecture_id: 'an-1', course_id: COURSE, task_index: 0, code: 'x', language: 'python', submitted_at: at, grade, autograde_status: 'none', superseded })
+      .values({
+        student_id: ids[who]!,
+        lecture_id: 'an-1',
+        course_id: COURSE,
+        task_index: 0,
+        code: 'x',
+        language: 'python',
+        submitted_at: at,
+        grade,
+        autograde_status: 'none',
+        superseded,
+      })
       .execute();
 
   it('gives the cards, at-risk students (exactly 25 % is not) and difficult lectures (ties by day); no exams yet', async () => {
     const res = await get(`/api/analytics?courseId=${COURSE}&batchId=b1`, guide);
     expect(res.statusCode, res.body).toBe(200);
     const a = res.json();
-    expect(a).toMatchObject({ courseTitle: 'Analytics 101', lectureCount: 8, totalEnrollment: 4, avgCompletion: 34.4, avgExamScore: null, gradedExamCount: 0 });
+    expect(a).toMatchObject({
+      courseTitle: 'Analytics 101',
+      lectureCount: 8,
+      totalEnrollment: 4,
+      avgCompletion: 34.4,
+      avgExamScore: null,
+      gradedExamCount: 0,
+    });
     expect(a.atRiskStudents).toEqual([
       { id: ids.Ada, name: 'Ada', completion: 0 },
       { id: ids.Ben, name: 'Ben', completion: 12.5 },
     ]);
-    expect(a.difficultLectures.map((l: { day: number; completions: number }) => [l.day, l.completions])).toEqual([[3, 1], [4, 1], [5, 1], [6, 1], [7, 1]]);
+    expect(a.difficultLectures.map((l: { day: number; completions: number }) => [l.day, l.completions])).toEqual([
+      [3, 1],
+      [4, 1],
+      [5, 1],
+      [6, 1],
+      [7, 1],
+    ]);
     expect(a.difficultLectures[0]).toMatchObject({ title: 'Topic 3', lectureId: 'an-3' });
     expect(a.completionPerLecture.map((l: { completions: number }) => l.completions)).toEqual([3, 2, 1, 1, 1, 1, 1, 1]);
     expect(a.examScoreBands.every((b: { count: number }) => b.count === 0)).toBe(true);
@@ -86,7 +128,20 @@ describe.each(engines)('analytics (%s)', (engine) => {
     await hw('Dee', 'B', ago(3_600_000), 1);
     await hw('Dee', 'C', ago(3_600_000));
     await hw('Eve', 'F', ago(40 * DAY));
-    await db.insertInto('exams').values({ id: 'ex-an', course_id: COURSE, week: 1, title: 'W1', duration_minutes: 30, questions: '[]', created_by: null, created_at: ago(DAY), updated_at: ago(DAY) }).execute();
+    await db
+      .insertInto('exams')
+      .values({
+        id: 'ex-an',
+        course_id: COURSE,
+        week: 1,
+        title: 'W1',
+        duration_minutes: 30,
+        questions: '[]',
+        created_by: null,
+        created_at: ago(DAY),
+        updated_at: ago(DAY),
+      })
+      .execute();
     const attempt = (who: string, status: 'in-progress' | 'submitted' | 'graded', grade: number | null, max: number) =>
       db
         .insertInto('exam_attempts')
@@ -112,8 +167,17 @@ describe.each(engines)('analytics (%s)', (engine) => {
     const a = (await get(`/api/analytics?courseId=${COURSE}&batchId=b1`, guide)).json();
     // (70 + 66.67) / 2, not 9 / 13.
     expect(a).toMatchObject({ avgExamScore: 68.3, gradedExamCount: 2 });
-    expect(a.examScoreBands.filter((b: { count: number }) => b.count)).toEqual([{ band: '60-69', count: 1 }, { band: '70-79', count: 1 }]);
-    expect(a.homeworkGrades).toEqual([{ grade: 'A', count: 1 }, { grade: 'B', count: 1 }, { grade: 'C', count: 1 }, { grade: 'D', count: 0 }, { grade: 'F', count: 0 }]);
+    expect(a.examScoreBands.filter((b: { count: number }) => b.count)).toEqual([
+      { band: '60-69', count: 1 },
+      { band: '70-79', count: 1 },
+    ]);
+    expect(a.homeworkGrades).toEqual([
+      { grade: 'A', count: 1 },
+      { grade: 'B', count: 1 },
+      { grade: 'C', count: 1 },
+      { grade: 'D', count: 0 },
+      { grade: 'F', count: 0 },
+    ]);
     // Ada: homework 20 days ago; Cy: lectures 10 days ago. Ben (seen 2 days ago) and Dee (yesterday) are active.
     expect(a.inactiveStudents).toEqual([
       { id: ids.Ada, name: 'Ada', lastActiveAt: ago(20 * DAY) },
@@ -130,7 +194,11 @@ describe.each(engines)('analytics (%s)', (engine) => {
 
     const all = (await get(`/api/analytics?courseId=${COURSE}`, guide)).json();
     expect(all.homeworkGrades.find((g: { grade: string }) => g.grade === 'F').count).toBe(1);
-    expect(all.inactiveStudents.find((s: { name: string }) => s.name === 'Eve')).toEqual({ id: ids.Eve, name: 'Eve', lastActiveAt: ago(40 * DAY) });
+    expect(all.inactiveStudents.find((s: { name: string }) => s.name === 'Eve')).toEqual({
+      id: ids.Eve,
+      name: 'Eve',
+      lastActiveAt: ago(40 * DAY),
+    });
   });
 
   it('exports the figures as CSV', async () => {

@@ -18,7 +18,8 @@ function cohortIds(db: Executor, cohort: Cohort) {
 }
 
 /** The course's lecture ids as a subquery. */
-const courseLectureIds = (db: Executor, courseId: string) => db.selectFrom('lectures').select('lectures.id').where('lectures.course_id', '=', courseId);
+const courseLectureIds = (db: Executor, courseId: string) =>
+  db.selectFrom('lectures').select('lectures.id').where('lectures.course_id', '=', courseId);
 
 export async function findCourse(db: Executor, courseId: string) {
   return db.selectFrom('courses').select(['id', 'title']).where('id', '=', courseId).executeTakeFirst();
@@ -29,7 +30,10 @@ export async function batchExists(db: Executor, batchId: string) {
 }
 
 export async function countStudents(db: Executor, cohort: Cohort): Promise<number> {
-  let q = db.selectFrom('users').select((eb) => eb.fn.countAll<string | number>().as('n')).where('role', '=', 'student');
+  let q = db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('role', '=', 'student');
   if (cohort.batchId) q = q.where('batch_id', '=', cohort.batchId);
   return num((await q.executeTakeFirst())?.n);
 }
@@ -114,7 +118,11 @@ export async function homeworkGrades(db: Executor, cohort: Cohort) {
 }
 
 type ActivityTable = 'lecture_completions' | 'homework_submissions' | 'exam_attempts';
-const activityColumn = { lecture_completions: 'completed_at', homework_submissions: 'submitted_at', exam_attempts: 'submitted_at' } as const;
+const activityColumn = {
+  lecture_completions: 'completed_at',
+  homework_submissions: 'submitted_at',
+  exam_attempts: 'submitted_at',
+} as const;
 
 /** Counts per week window [starts[i], starts[i+1]) in one pass: one `sum(case ...)` column per week. */
 export async function weeklyCounts(db: Executor, cohort: Cohort, table: ActivityTable, starts: string[], end: string): Promise<number[]> {
@@ -123,7 +131,10 @@ export async function weeklyCounts(db: Executor, cohort: Cohort, table: Activity
   let q = (db.selectFrom(table) as unknown as SelectQueryBuilder<Database, ActivityTable, object>).select(
     starts.map((s, i) => sql<string | number>`sum(case when ${col} >= ${s} and ${col} < ${bounds[i]} then 1 else 0 end)`.as(`w${i}`)),
   );
-  q = q.where(sql.ref(`${table}.student_id`), 'in', cohortIds(db, cohort)).where(col, '>=', starts[0]).where(col, '<', end);
+  q = q
+    .where(sql.ref(`${table}.student_id`), 'in', cohortIds(db, cohort))
+    .where(col, '>=', starts[0])
+    .where(col, '<', end);
   if (table === 'lecture_completions') q = q.where(sql.ref('lecture_completions.lecture_id'), 'in', courseLectureIds(db, cohort.courseId));
   else q = q.where(sql.ref(`${table}.course_id`), '=', cohort.courseId);
   const row = (await q.executeTakeFirst()) as Record<string, unknown> | undefined;
@@ -137,15 +148,31 @@ export async function weeklyCounts(db: Executor, cohort: Cohort, table: Activity
 export async function inactiveStudents(db: Executor, cohort: Cohort, since: string, limit: number) {
   const noActivity = (eb: ExpressionBuilder<Database, 'users'>) =>
     eb.and([
-      eb.not(eb.exists(eb.selectFrom('sessions').select(sql`1`.as('x')).whereRef('sessions.user_id', '=', 'users.id').where('sessions.last_seen_at', '>=', since))),
       eb.not(
         eb.exists(
-          eb.selectFrom('lecture_completions').select(sql`1`.as('x')).whereRef('lecture_completions.student_id', '=', 'users.id').where('lecture_completions.completed_at', '>=', since),
+          eb
+            .selectFrom('sessions')
+            .select(sql`1`.as('x'))
+            .whereRef('sessions.user_id', '=', 'users.id')
+            .where('sessions.last_seen_at', '>=', since),
         ),
       ),
       eb.not(
         eb.exists(
-          eb.selectFrom('homework_submissions').select(sql`1`.as('x')).whereRef('homework_submissions.student_id', '=', 'users.id').where('homework_submissions.submitted_at', '>=', since),
+          eb
+            .selectFrom('lecture_completions')
+            .select(sql`1`.as('x'))
+            .whereRef('lecture_completions.student_id', '=', 'users.id')
+            .where('lecture_completions.completed_at', '>=', since),
+        ),
+      ),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('homework_submissions')
+            .select(sql`1`.as('x'))
+            .whereRef('homework_submissions.student_id', '=', 'users.id')
+            .where('homework_submissions.submitted_at', '>=', since),
         ),
       ),
     ]);
@@ -156,7 +183,11 @@ export async function inactiveStudents(db: Executor, cohort: Cohort, since: stri
     .select((eb) => [
       'users.id',
       'users.name',
-      eb.selectFrom('sessions').select((e) => e.fn.max('sessions.last_seen_at').as('m')).whereRef('sessions.user_id', '=', 'users.id').as('seen'),
+      eb
+        .selectFrom('sessions')
+        .select((e) => e.fn.max('sessions.last_seen_at').as('m'))
+        .whereRef('sessions.user_id', '=', 'users.id')
+        .as('seen'),
       eb
         .selectFrom('lecture_completions')
         .select((e) => e.fn.max('lecture_completions.completed_at').as('m'))

@@ -1,4 +1,10 @@
-import { DIFFICULT_LECTURE_COUNT, INACTIVE_AFTER_DAYS, AT_RISK_BELOW_PERCENT, type AnalyticsQuery, type AnalyticsResult } from '@learn/shared';
+import {
+  DIFFICULT_LECTURE_COUNT,
+  INACTIVE_AFTER_DAYS,
+  AT_RISK_BELOW_PERCENT,
+  type AnalyticsQuery,
+  type AnalyticsResult,
+} from '@learn/shared';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Actor } from '../../platform/authenticate.js';
 import { authorizationError, notFoundError } from '../../platform/errors.js';
@@ -10,7 +16,11 @@ const WEEKS = 8;
 const INACTIVE_LIST_LIMIT = 100;
 
 /** GET /api/analytics: every figure from aggregate queries; no per-row list beyond the short ones shown. */
-export async function courseAnalytics(deps: AppDeps, actor: Actor, query: AnalyticsQuery): Promise<AnalyticsResult & { inactiveCount: number }> {
+export async function courseAnalytics(
+  deps: AppDeps,
+  actor: Actor,
+  query: AnalyticsQuery,
+): Promise<AnalyticsResult & { inactiveCount: number }> {
   if (!canReadAnalytics(actor)) throw authorizationError();
   const course = await repo.findCourse(deps.db, query.courseId);
   if (!course) throw notFoundError('Course not found');
@@ -57,7 +67,15 @@ export async function courseAnalytics(deps: AppDeps, actor: Actor, query: Analyt
     inactiveCount: inactive.total,
     completionPerLecture: perLecture,
     homeworkGrades: LETTERS.map((grade) => ({ grade, count: hw.get(grade) ?? 0 })),
-    examScoreBands: [0, 10, 20, 30, 40, 50, 60, 70, 80, 90].map((b) => ({ band: b === 90 ? '90-100' : `${b}-${b + 9}`, count: exams.bands.get(b) ?? 0 })),
-    weeklyActivity: starts.map((weekStart, i) => ({ weekStart: weekStart.slice(0, 10), completions: done[i]!, submissions: sent[i]!, examSubmissions: examsSent[i]! })),
+    examScoreBands: [0, 10, 20, 30, 40, 50, 60, 70, 80, 90].map((b) => ({
+      band: b === 90 ? '90-100' : `${b}-${b + 9}`,
+      count: exams.bands.get(b) ?? 0,
+    })),
+    weeklyActivity: starts.map((weekStart, i) => ({
+      weekStart: weekStart.slice(0, 10),
+      completions: done[i]!,
+      submissions: sent[i]!,
+      examSubmissions: examsSent[i]!,
+    })),
   };
 }

@@ -41,7 +41,11 @@ export async function diagnostics(app: FastifyInstance, deps: AppDeps): Promise<
     checkedAt: deps.clock.now().toISOString(),
     server: { version: report.version, uptimeSeconds: report.uptimeSeconds, node: process.versions.node },
     database: { reachable: report.database.reachable, engine: report.database.engine, version: report.database.version },
-    migrations: { applied: applied.filter((n) => known.includes(n)).length, expected: known.length, pending: known.filter((n) => !applied.includes(n)) },
+    migrations: {
+      applied: applied.filter((n) => known.includes(n)).length,
+      expected: known.length,
+      pending: known.filter((n) => !applied.includes(n)),
+    },
     runner,
     pubsub: { kind, connected },
   };
@@ -54,7 +58,10 @@ const yes = (ok: boolean, good: string, bad: string) => `<strong class="${ok ? '
 export function diagnosticsHtml(d: Diagnostics): string {
   const rows: [string, string][] = [
     ['Server', `Learn ${esc(d.server.version)}, Node.js ${esc(d.server.node)}, up ${d.server.uptimeSeconds} s`],
-    ['Database', `${yes(d.database.reachable, 'reachable', 'unreachable')} (${esc(d.database.engine)}${d.database.version ? ` ${esc(d.database.version)}` : ''})`],
+    [
+      'Database',
+      `${yes(d.database.reachable, 'reachable', 'unreachable')} (${esc(d.database.engine)}${d.database.version ? ` ${esc(d.database.version)}` : ''})`,
+    ],
     [
       'Migrations',
       `${yes(d.migrations.pending.length === 0, 'up to date', 'pending')}: ${d.migrations.applied} of ${d.migrations.expected} applied${
@@ -62,7 +69,10 @@ export function diagnosticsHtml(d: Diagnostics): string {
       }`,
     ],
     ['Code runner', d.runner ? yes(d.runner.available, 'available', 'not available') : 'not configured'],
-    ['Live events (pub/sub)', `${esc(d.pubsub.kind)}: ${yes(d.pubsub.connected, 'connected', 'not connected (events stay on this server)')}`],
+    [
+      'Live events (pub/sub)',
+      `${esc(d.pubsub.kind)}: ${yes(d.pubsub.connected, 'connected', 'not connected (events stay on this server)')}`,
+    ],
     ['Checked at', esc(d.checkedAt)],
   ];
   return `<!doctype html>

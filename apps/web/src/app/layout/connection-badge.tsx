@@ -7,7 +7,15 @@ const colors = { checking: 'gray.7', connected: 'green.9', disconnected: 'red.9'
 export function ConnectionBadge() {
   const state = useConnectionBadge();
   return (
-    <Badge variant="light" color={colors[state.kind]} role="status" aria-live="polite" data-testid="connection-badge" visibleFrom="xs" tt="none">
+    <Badge
+      variant="light"
+      color={colors[state.kind]}
+      role="status"
+      aria-live="polite"
+      data-testid="connection-badge"
+      visibleFrom="xs"
+      tt="none"
+    >
       {badgeText(state)}
     </Badge>
   );

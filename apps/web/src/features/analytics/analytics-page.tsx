@@ -22,7 +22,8 @@ export default function AnalyticsPage() {
 
   let body;
   if (selection.error) body = <ErrorState title="Could not load your courses" error={selection.error} />;
-  else if (analytics.error) body = <ErrorState title="Could not load the analytics" error={analytics.error} onRetry={() => void analytics.refetch()} />;
+  else if (analytics.error)
+    body = <ErrorState title="Could not load the analytics" error={analytics.error} onRetry={() => void analytics.refetch()} />;
   else if (!analytics.data) body = <LoadingState label="Loading analytics..." />;
   else {
     const a = analytics.data;
@@ -38,7 +39,10 @@ export default function AnalyticsPage() {
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <AtRiskPanel students={a.atRiskStudents} onOpen={(id) => void navigate(`/${prefix}/student-progress`, { state: { selectedStudentId: id } })} />
+          <AtRiskPanel
+            students={a.atRiskStudents}
+            onOpen={(id) => void navigate(`/${prefix}/student-progress`, { state: { selectedStudentId: id } })}
+          />
           <DifficultPanel lectures={a.difficultLectures} />
         </SimpleGrid>
         <InactivePanel students={a.inactiveStudents} count={a.inactiveCount} />
@@ -77,7 +81,13 @@ export default function AnalyticsPage() {
           w={{ base: '100%', sm: 240 }}
         />
         {course && (
-          <Button component="a" href={csvUrl(course.id, batchId)} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+          <Button
+            component="a"
+            href={csvUrl(course.id, batchId)}
+            download
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+          >
             Download CSV
           </Button>
         )}

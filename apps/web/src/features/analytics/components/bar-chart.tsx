@@ -10,7 +10,17 @@ export interface Bar {
  * A small SVG bar chart with a data-table alternative: the SVG has a title and a summary for screen readers,
  * and a button switches to the same figures as a table.
  */
-export function BarChart({ title, bars, valueLabel, color = '#1c7ed6' }: { title: string; bars: Bar[]; valueLabel: string; color?: string }) {
+export function BarChart({
+  title,
+  bars,
+  valueLabel,
+  color = '#1c7ed6',
+}: {
+  title: string;
+  bars: Bar[];
+  valueLabel: string;
+  color?: string;
+}) {
   const [asTable, setAsTable] = useState(false);
   const id = useId();
   const max = Math.max(1, ...bars.map((b) => b.value));

@@ -12,8 +12,18 @@ export default function AnalyticsCharts({ data }: { data: Analytics }) {
         bars={data.completionPerLecture.map((l) => ({ label: `Day ${l.day}`, value: l.completions }))}
       />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-        <BarChart title="Homework grades" valueLabel="Submissions" color="#2b8a3e" bars={data.homeworkGrades.map((g) => ({ label: g.grade, value: g.count }))} />
-        <BarChart title="Exam scores (%)" valueLabel="Graded exams" color="#862e9c" bars={data.examScoreBands.map((b) => ({ label: b.band, value: b.count }))} />
+        <BarChart
+          title="Homework grades"
+          valueLabel="Submissions"
+          color="#2b8a3e"
+          bars={data.homeworkGrades.map((g) => ({ label: g.grade, value: g.count }))}
+        />
+        <BarChart
+          title="Exam scores (%)"
+          valueLabel="Graded exams"
+          color="#862e9c"
+          bars={data.examScoreBands.map((b) => ({ label: b.band, value: b.count }))}
+        />
       </SimpleGrid>
       <BarChart
         title="Weekly activity (lectures completed, homework and exams submitted)"

@@ -32,7 +32,14 @@ export function AtRiskPanel({ students, onOpen }: { students: Analytics['atRiskS
         <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {students.map((s) => (
             <li key={s.id}>
-              <Button variant="subtle" color="red.9" justify="space-between" fullWidth onClick={() => onOpen(s.id)} rightSection={<Text size="sm">{s.completion.toFixed(1)}% complete</Text>}>
+              <Button
+                variant="subtle"
+                color="red.9"
+                justify="space-between"
+                fullWidth
+                onClick={() => onOpen(s.id)}
+                rightSection={<Text size="sm">{s.completion.toFixed(1)}% complete</Text>}
+              >
                 {s.name}
               </Button>
             </li>
