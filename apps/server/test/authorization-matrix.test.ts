@@ -169,7 +169,11 @@ export const matrix: Row[] = [
   // Chat: guides list every conversation; a conversation's sides are its student and the guides, never another student.
   { method: 'GET', url: '/api/chat/conversations', expect: { anonymous: 401, student: 403, guide: 200 } },
   { method: 'GET', url: '/api/chat/unread', expect: { anonymous: 401, student: 200, guide: 200 } },
-  { method: 'GET', url: '/api/chat/conversations/{student}?after=0', expect: { anonymous: 401, student: 200, otherStudent: 403, guide: 200 } },
+  {
+    method: 'GET',
+    url: '/api/chat/conversations/{student}?after=0',
+    expect: { anonymous: 401, student: 200, otherStudent: 403, guide: 200 },
+  },
   {
     method: 'POST',
     url: '/api/chat/conversations/{student}/messages',
@@ -182,8 +186,16 @@ export const matrix: Row[] = [
     payload: { not: 'an image' },
     expect: { anonymous: 401, student: 400, otherStudent: 403, guide: 400 },
   },
-  { method: 'POST', url: '/api/chat/conversations/{student}/read', expect: { anonymous: 401, student: 200, otherStudent: 403, guide: 200 } },
-  { method: 'POST', url: '/api/chat/conversations/{student}/clear', expect: { anonymous: 401, student: 200, otherStudent: 403, guide: 200 } },
+  {
+    method: 'POST',
+    url: '/api/chat/conversations/{student}/read',
+    expect: { anonymous: 401, student: 200, otherStudent: 403, guide: 200 },
+  },
+  {
+    method: 'POST',
+    url: '/api/chat/conversations/{student}/clear',
+    expect: { anonymous: 401, student: 200, otherStudent: 403, guide: 200 },
+  },
   { method: 'GET', url: '/api/chat/conversations/nobody', expect: { anonymous: 401, student: 403, guide: 404 } },
   { method: 'GET', url: '/api/chat/images/0123456789abcdef0123456789abcdef.jpg', expect: { anonymous: 401, student: 404, guide: 404 } },
   { method: 'GET', url: '/api/get_submissions.php', expect: { anonymous: 401, student: 200, guide: 200 } },

@@ -51,7 +51,8 @@ export const examQuestionSchema = z
   })
   .superRefine((q, ctx) => {
     if (q.type === 'mcq') {
-      if (!q.options || q.options.length < 2) ctx.addIssue({ code: 'custom', path: ['options'], message: 'A multiple-choice question needs at least 2 options.' });
+      if (!q.options || q.options.length < 2)
+        ctx.addIssue({ code: 'custom', path: ['options'], message: 'A multiple-choice question needs at least 2 options.' });
       else if (q.correctOption === undefined || q.correctOption >= q.options.length)
         ctx.addIssue({ code: 'custom', path: ['correctOption'], message: 'Choose which option is correct.' });
     }
@@ -60,13 +61,22 @@ export type ExamQuestion = z.infer<typeof examQuestionSchema>;
 
 export const examCreateSchema = z.object({
   courseId: z.string().min(1).max(100),
-  week: z.number({ error: 'Choose a week from 1 to 8.' }).int().min(1, 'Choose a week from 1 to 8.').max(EXAM_WEEKS, 'Choose a week from 1 to 8.'),
+  week: z
+    .number({ error: 'Choose a week from 1 to 8.' })
+    .int()
+    .min(1, 'Choose a week from 1 to 8.')
+    .max(EXAM_WEEKS, 'Choose a week from 1 to 8.'),
 });
 
 export const examEditSchema = z.object({
   title: text(200, 'Title').refine((s) => s.trim().length > 0, 'Give the exam a title.'),
   /** Minutes; not a number -> 60 (spec). */
-  duration: z.coerce.number().int().min(1, 'An exam lasts at least 1 minute.').max(600, 'An exam lasts at most 600 minutes.').catch(EXAM_DEFAULT_DURATION),
+  duration: z.coerce
+    .number()
+    .int()
+    .min(1, 'An exam lasts at least 1 minute.')
+    .max(600, 'An exam lasts at most 600 minutes.')
+    .catch(EXAM_DEFAULT_DURATION),
   questions: z.array(examQuestionSchema).max(100, 'At most 100 questions.'),
   /** Set after the guide confirmed the warning about students who already started. */
   confirmStarted: z.boolean().optional(),
@@ -151,10 +161,12 @@ export interface ExamAttemptView {
 
 export const examSaveSchema = z.object({
   seq: z.number().int().min(1).max(2_147_483_647),
-  answers: z.record(z.string().max(40), z.union([z.string(), z.number(), z.null()])).refine(
-    (a) => Object.keys(a).length <= 100 && Object.values(a).every((v) => typeof v !== 'string' || (v.length <= 70_000 && noNul(v))),
-    'An answer is too long or holds a NUL character.',
-  ),
+  answers: z
+    .record(z.string().max(40), z.union([z.string(), z.number(), z.null()]))
+    .refine(
+      (a) => Object.keys(a).length <= 100 && Object.values(a).every((v) => typeof v !== 'string' || (v.length <= 70_000 && noNul(v))),
+      'An answer is too long or holds a NUL character.',
+    ),
 });
 export type ExamSave = z.infer<typeof examSaveSchema>;
 

@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '@learn/shared';
 import { createTestApp, engines, GUIDE_EMAIL, GUIDE_PASSWORD, type TestApp } from '../../../test/harness.js';
 
-const png = (w = 40, h = 30) => sharp({ create: { width: w, height: h, channels: 3, background: '#3366cc' } }).png().toBuffer();
+const png = (w = 40, h = 30) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
 
 /** Issue 15: chat kept by the server: the two sides, read state, clear, retention, images and hostile uploads. */
 describe.each(engines)('chat (%s)', (engine) => {
@@ -65,9 +68,12 @@ describe.each(engines)('chat (%s)', (engine) => {
     const long = await call('POST', `/api/chat/conversations/${s.id}/messages`, s.cookie, { text: 'x'.repeat(2001) });
     expect(long.statusCode).toBe(400);
     expect(long.body).toContain('at most 2000 characters');
-    expect((await call('POST', `/api/chat/conversations/${s.id}/messages`, s.cookie, { text: ` ${'y'.repeat(2000)} ` })).statusCode).toBe(201);
+    expect((await call('POST', `/api/chat/conversations/${s.id}/messages`, s.cookie, { text: ` ${'y'.repeat(2000)} ` })).statusCode).toBe(
+      201,
+    );
     let last = 201;
-    for (let i = 0; i < 40 && last === 201; i++) last = (await call('POST', `/api/chat/conversations/${s.id}/messages`, s.cookie, { text: `m${i}` })).statusCode;
+    for (let i = 0; i < 40 && last === 201; i++)
+      last = (await call('POST', `/api/chat/conversations/${s.id}/messages`, s.cookie, { text: `m${i}` })).statusCode;
     expect(last).toBe(429);
   });
 
@@ -99,7 +105,10 @@ describe.each(engines)('chat (%s)', (engine) => {
     t.clock.advance(1000);
     await call('POST', `/api/chat/conversations/${s2.id}/messages`, s2.cookie, { text: 'three' });
     const list = (await call('GET', '/api/chat/conversations?search=unread', guide)).json().conversations;
-    expect(list.map((c: { studentName: string; unread: number }) => `${c.studentName}:${c.unread}`)).toEqual(['Yan Unread:1', 'Zed Unread:2']);
+    expect(list.map((c: { studentName: string; unread: number }) => `${c.studentName}:${c.unread}`)).toEqual([
+      'Yan Unread:1',
+      'Zed Unread:2',
+    ]);
     const before = (await call('GET', '/api/chat/unread', guide)).json().unread;
     expect((await call('POST', `/api/chat/conversations/${s1.id}/read`, guide)).statusCode).toBe(200);
     expect((await call('GET', '/api/chat/unread', guide)).json().unread).toBe(before - 2);
@@ -162,7 +171,9 @@ describe.each(engines)('chat (%s)', (engine) => {
     expect(r1.statusCode).toBe(400);
     expect(r1.body).toContain('Only image files');
     // A JPEG with HTML appended (and in a comment): served bytes are the re-encoded JPEG, no HTML left.
-    const jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } })
+      .jpeg()
+      .toBuffer();
     const html = Buffer.from('<html><script>alert(document.cookie)</script></html>');
     const r2 = await upload(s.id, s.cookie, Buffer.concat([jpeg, html]), 'text/html');
     expect(r2.statusCode, r2.body).toBe(201);

@@ -51,7 +51,11 @@ export async function clearedUpTo(db: Executor, studentId: string, userId: strin
 }
 
 export async function lastMessageId(db: Executor, studentId: string): Promise<number> {
-  const r = await db.selectFrom('chat_messages').select((eb) => eb.fn.max('id').as('id')).where('student_id', '=', studentId).executeTakeFirst();
+  const r = await db
+    .selectFrom('chat_messages')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('student_id', '=', studentId)
+    .executeTakeFirst();
   return r?.id ? Number(r.id) : 0;
 }
 
@@ -68,7 +72,9 @@ export async function setRead(db: Executor, studentId: string, readerId: string,
     .insertInto('chat_reads')
     .values({ student_id: studentId, reader_id: readerId, last_read_id: lastReadId })
     .onConflict((oc) =>
-      oc.columns(['student_id', 'reader_id']).doUpdateSet({ last_read_id: sql`case when excluded.last_read_id > chat_reads.last_read_id then excluded.last_read_id else chat_reads.last_read_id end` }),
+      oc.columns(['student_id', 'reader_id']).doUpdateSet({
+        last_read_id: sql`case when excluded.last_read_id > chat_reads.last_read_id then excluded.last_read_id else chat_reads.last_read_id end`,
+      }),
     )
     .execute();
 }
@@ -110,13 +116,23 @@ export async function conversationsFor(db: Executor, guideId: string, search: st
     ])
     .where('s.role', '=', 'student');
   if (search) q = q.where(sql<boolean>`lower(s.name) like ${`%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
-  return q.orderBy(sql`case when c.last_message_at is null then 1 else 0 end`).orderBy('c.last_message_at', 'desc').orderBy('s.name').limit(500).execute();
+  return q
+    .orderBy(sql`case when c.last_message_at is null then 1 else 0 end`)
+    .orderBy('c.last_message_at', 'desc')
+    .orderBy('s.name')
+    .limit(500)
+    .execute();
 }
 
 /** Unread for one reader: in a student's conversation, messages by the other side past the read and clear marks. */
 export async function unreadCount(db: Executor, studentId: string, readerId: string, readerIsStudent: boolean, since: string | null) {
   const [read, cleared] = await Promise.all([
-    db.selectFrom('chat_reads').select('last_read_id').where('student_id', '=', studentId).where('reader_id', '=', readerId).executeTakeFirst(),
+    db
+      .selectFrom('chat_reads')
+      .select('last_read_id')
+      .where('student_id', '=', studentId)
+      .where('reader_id', '=', readerId)
+      .executeTakeFirst(),
     clearedUpTo(db, studentId, readerId),
   ]);
   let q = db
@@ -172,7 +188,11 @@ export async function deleteInvisible(db: Executor, cutoff: string): Promise<{ d
     if (!rows.length) continue;
     await db
       .deleteFrom('chat_messages')
-      .where('id', 'in', rows.map((r) => r.id))
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
       .execute();
     deleted += rows.length;
     for (const r of rows) if (r.image) images.push(r.image);

@@ -80,7 +80,8 @@ export class ChatService {
     await this.sideOf(actor, studentId);
     if (!text && !image) throw validationError('Write a message or choose an image.');
     const wait = await this.rate.check(actor.id, this.now());
-    if (wait !== null) throw tooManyRequestsError(`You have sent a lot of messages in the last minute. Wait ${wait} s and try again.`, wait);
+    if (wait !== null)
+      throw tooManyRequestsError(`You have sent a lot of messages in the last minute. Wait ${wait} s and try again.`, wait);
     const name = image ? await this.images.save(await reencode(image)) : null;
     const id = await repo.insertMessage(this.db, {
       student_id: studentId,

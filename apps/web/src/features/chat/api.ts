@@ -9,15 +9,22 @@ export const chatApi = {
     api<ChatConversation>(`chat/conversations/${encodeURIComponent(studentId)}${after ? `?after=${after}` : ''}`),
   send: (studentId: string, text: string) =>
     api<ChatMessage>(`chat/conversations/${encodeURIComponent(studentId)}/messages`, { method: 'POST', body: { text } }),
-  read: (studentId: string) => api<{ lastReadId: number }>(`chat/conversations/${encodeURIComponent(studentId)}/read`, { method: 'POST', body: {} }),
-  clear: (studentId: string) => api<{ cleared: true }>(`chat/conversations/${encodeURIComponent(studentId)}/clear`, { method: 'POST', body: {} }),
+  read: (studentId: string) =>
+    api<{ lastReadId: number }>(`chat/conversations/${encodeURIComponent(studentId)}/read`, { method: 'POST', body: {} }),
+  clear: (studentId: string) =>
+    api<{ cleared: true }>(`chat/conversations/${encodeURIComponent(studentId)}/clear`, { method: 'POST', body: {} }),
   /** The image's bytes as the body: the server checks them, re-encodes and stores a JPEG. */
   async sendImage(studentId: string, image: Blob, text = ''): Promise<ChatMessage> {
     const context = 'POST chat image';
     try {
       const res = await fetch(
         `/api/chat/conversations/${encodeURIComponent(studentId)}/images${text ? `?text=${encodeURIComponent(text)}` : ''}`,
-        { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/octet-stream', accept: 'application/json' }, body: image },
+        {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { 'content-type': 'application/octet-stream', accept: 'application/json' },
+          body: image,
+        },
       );
       const body = await res.text();
       if (!res.ok) throw errorFromResponse(res.status, res.statusText, body, context);

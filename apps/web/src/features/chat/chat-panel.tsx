@@ -70,17 +70,18 @@ function StudentList({ onSelect }: { onSelect: (s: { id: string; name: string })
   const [search, setSearch] = useState('');
   const list = useQuery({ queryKey: ['chat-list', search], queryFn: () => chatApi.list(search) });
   const { refetch } = list;
-  useEffect(() => onLiveEvent((e) => e.type.startsWith('chat.') && void refetch(), () => void refetch()), [refetch]);
+  useEffect(
+    () =>
+      onLiveEvent(
+        (e) => e.type.startsWith('chat.') && void refetch(),
+        () => void refetch(),
+      ),
+    [refetch],
+  );
   const rows = list.data?.conversations ?? [];
   return (
     <>
-      <TextInput
-        m="sm"
-        label="Search students"
-        placeholder="Name"
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
-      />
+      <TextInput m="sm" label="Search students" placeholder="Name" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
       <ScrollArea style={{ flex: 1 }}>
         {list.isError && (
           <Text c="red.8" px="md">

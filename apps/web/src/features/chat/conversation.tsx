@@ -61,7 +61,11 @@ export function Conversation({ user, studentId }: { user: PublicUser; studentId:
           }
           if (e.type === 'chat.cleared' && e.studentId === studentId && e.userId === user.id) void load();
         },
-        () => void chatApi.conversation(studentId, lastId.current).then((c) => merge(c.messages), () => {}),
+        () =>
+          void chatApi.conversation(studentId, lastId.current).then(
+            (c) => merge(c.messages),
+            () => {},
+          ),
       ),
     [studentId, user.id, merge, load],
   );
