@@ -95,6 +95,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // A fake camera (a generated test pattern) that needs no permission prompt: the chat's camera dialog.
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
     ],
   });
   return {

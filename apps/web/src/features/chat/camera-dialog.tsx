@@ -57,7 +57,7 @@ export default function CameraDialog({ onClose, onPhoto }: { onClose: () => void
             {CAMERA_ERROR}
           </Text>
         )}
-        <video ref={video} className={classes.video} muted playsInline hidden={!!shot} aria-label="Camera view" />
+        <video ref={video} className={classes.video} muted playsInline hidden={!!shot || error} aria-label="Camera view" />
         {shot && <img src={shot.url} alt="The captured still" className={classes.video} />}
         <Group justify="flex-end" mt="md">
           {shot ? (

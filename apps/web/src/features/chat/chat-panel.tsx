@@ -45,7 +45,9 @@ export default function ChatPanel({ user, opened, onClose }: Props) {
         <Group gap="xs" wrap="nowrap">
           {isGuide && selected && (
             <ActionIcon variant="subtle" aria-label="Back to students" onClick={() => setSelected(null)}>
-              ←
+              <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                <path d="M19 12H5M12 19l-7-7 7-7" />
+              </svg>
             </ActionIcon>
           )}
           <Title order={2} size="h4">
@@ -53,7 +55,9 @@ export default function ChatPanel({ user, opened, onClose }: Props) {
           </Title>
         </Group>
         <ActionIcon variant="subtle" color="gray" aria-label="Close chat" onClick={onClose}>
-          ✕
+          <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <path d="M18 6L6 18M6 6l12 12" />
+          </svg>
         </ActionIcon>
       </Group>
       {isGuide && !selected ? (

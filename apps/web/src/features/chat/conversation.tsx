@@ -8,6 +8,29 @@ import classes from './chat.module.css';
 
 const CameraDialog = lazy(() => import('./camera-dialog'));
 
+const icon = {
+  width: 20,
+  height: 20,
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  'aria-hidden': true,
+} as const;
+const ImageIcon = () => (
+  <svg {...icon}>
+    <rect x="3" y="3" width="18" height="18" rx="2" />
+    <circle cx="8.5" cy="8.5" r="1.5" />
+    <path d="M21 15l-5-5L5 21" />
+  </svg>
+);
+const CameraIcon = () => (
+  <svg {...icon}>
+    <path d="M23 19a2 2 0 0 1-2 2H3a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h4l2-3h6l2 3h4a2 2 0 0 1 2 2z" />
+    <circle cx="12" cy="13" r="4" />
+  </svg>
+);
+
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 /** One conversation: messages (each with its author), live; read when opened; send text, an image or a photo; clear. */
@@ -189,12 +212,12 @@ export function Conversation({ user, studentId }: { user: PublicUser; studentId:
             />
             <Tooltip label="Send an image">
               <ActionIcon variant="light" size="lg" aria-label="Send an image" onClick={() => fileInput.current?.click()} disabled={busy}>
-                🖼
+                <ImageIcon />
               </ActionIcon>
             </Tooltip>
             <Tooltip label="Take a photo">
               <ActionIcon variant="light" size="lg" aria-label="Take a photo" onClick={() => setCamera(true)} disabled={busy}>
-                📷
+                <CameraIcon />
               </ActionIcon>
             </Tooltip>
           </Group>
