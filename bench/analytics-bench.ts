@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import { benchDeps } from './bench-app.js';
+import { benchUserRows } from './bench-users.js';
 import { courseAnalytics } from '../apps/server/src/modules/analytics/service.js';
 
 const STUDENTS = 2000;
@@ -24,16 +25,7 @@ async function main() {
   const iso = (ms: number) => new Date(ms).toISOString();
   const t0 = performance.now();
   for (let b = 0; b < STUDENTS; b += 100) {
-    const users = Array.from({ length: 100 }, (_, k) => ({
-      id: `bench_s_${b + k}`,
-      name: `Student ${b + k}`,
-      email: `s${b + k}@bench.example`,
-      role: 'student' as const,
-      password_hash: 'x',
-      batch_id: null,
-      last_login: null,
-      created_at: iso(now - 90 * 86_400_000),
-    }));
+    const users = benchUserRows('bench_s', b, 100, 'student', iso(now - 90 * 86_400_000));
     await db.insertInto('users').values(users).execute();
     const done = users.flatMap((u, k) =>
       lectures

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/database.js';
-import { createSession } from '../apps/server/src/platform/sessions.js';
+import { insertBenchUsers } from './bench-users.js';
 import { scratchDatabase, startServerProcess, type Instance } from '../apps/server/test/instances.js';
 
 export const PASSWORD = 'exam-bench-guide-pw';
@@ -69,31 +69,14 @@ export async function examFixture(
   });
   if (!put.ok) throw new Error(`exam set-up failed: ${put.status} ${await put.text()}`);
 
-  const now = new Date();
-  const students: { id: string; cookie: string }[] = [];
   const lectures = Array.from({ length: 7 }, (_, i) => `python-day-${i + 1}`);
-  for (let i = 0; i < count; i++) {
-    const id = `bench_student_${i}`;
-    await handle.db
-      .insertInto('users')
-      .values({
-        id,
-        name: `Bench ${i}`,
-        email: `bench${i}@example.com`,
-        role: 'student',
-        password_hash: 'x',
-        batch_id: null,
-        last_login: null,
-        created_at: now.toISOString(),
-      })
-      .execute();
+  const completedAt = new Date().toISOString();
+  const students = await insertBenchUsers(handle.db, 'bench_student', count, 'student', async (ids) => {
     await handle.db
       .insertInto('lecture_completions')
-      .values(lectures.map((l) => ({ student_id: id, lecture_id: l, completed_at: now.toISOString() })))
+      .values(ids.flatMap((id) => lectures.map((l) => ({ student_id: id, lecture_id: l, completed_at: completedAt }))))
       .execute();
-    const token = await createSession(handle.db, id, now, { idleMs: 8 * 3_600_000, maxMs: 24 * 3_600_000 });
-    students.push({ id, cookie: `learn_session=${token}` });
-  }
+  });
   await sql`select 1`.execute(handle.db);
   const fixture: ExamFixture & { databaseUrl: string } = {
     engine,

@@ -2,17 +2,23 @@
  * Scale-out bench (`npm run bench:scale`, needs PostgreSQL and Redis: BENCH_DATABASE_URL or
  * TEST_DATABASE_URL, and BENCH_REDIS_URL or TEST_REDIS_URL, defaulting to the local ones). Starts real
  * server processes on one fresh PostgreSQL database and one Redis, then loads one instance, and then two at
- * once, in the same run: a granted student's lecture read (autocannon, 100 connections in all).
+ * once, in the same run: a granted student's lecture read (autocannon, 100 connections in all), chat delivery
+ * with 500 sockets (bench/chat-load.ts) and exam autosave for 2,000 students.
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { openDatabase } from '../apps/server/src/db/database.js';
 import { scratchDatabase, startServerProcess, type Instance } from '../apps/server/test/instances.js';
+import { insertBenchUsers } from './bench-users.js';
+import { chatLoad, formatChatLoad } from './chat-load.js';
 import { examFixture, PASSWORD as EXAM_PASSWORD } from './exam-fixture.js';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SECONDS = process.env.BENCH_SECONDS ?? '8';
 const PASSWORD = 'scale-bench-guide-pw';
+const CHAT_SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 20);
 
 const db = await scratchDatabase(adminUrl, 'learn_scale');
 const instances: Instance[] = [];
@@ -63,6 +69,19 @@ try {
   console.log(
     `two instances    ${(x.rps + y.rps).toFixed(0).padStart(7)} req/s   p99 ${Math.max(x.p99, y.p99)} ms   errors ${x.bad + y.bad}   (${(x.rps + y.rps) / one.rps > 0 ? ((x.rps + y.rps) / one.rps).toFixed(2) : '-'}x)`,
   );
+
+  // Chat: 480 students and 20 guides with a socket each; on two instances, a message sent through one
+  // instance reaches sockets held by the other through Redis.
+  const handle = openDatabase({ databaseUrl: db.url, dataDir: tmpdir() });
+  try {
+    const students = await insertBenchUsers(handle.db, 'chat_s', 480, 'student');
+    const guides = await insertBenchUsers(handle.db, 'chat_g', 20, 'guide');
+    console.log(`\nChat delivery on PostgreSQL + Redis, 500 sockets, ${CHAT_SECONDS} s (students every 10 s, guides every 2.5 s)`);
+    console.log(`one instance     ${formatChatLoad(await chatLoad({ bases: [a.base], students, guides, seconds: CHAT_SECONDS }))}`);
+    console.log(`two instances    ${formatChatLoad(await chatLoad({ bases: [a.base, b.base], students, guides, seconds: CHAT_SECONDS }))}`);
+  } finally {
+    await handle.close();
+  }
 } finally {
   for (const i of instances) {
     i.child.kill('SIGTERM');
