@@ -99,10 +99,21 @@ describe('analytics, the connection badge and the helper panel', () => {
     await page.getByRole('button', { name: 'Run API Health Check' }).click();
     await page.getByText('All endpoints are working correctly.').waitFor();
     await screenshot(page, 'batches-helper-desktop');
+    // On a phone the header shows the state as an icon, with the same words for screen readers.
+    const phone = await newPage(app, 'phone');
+    await signIn(phone.page, 'python', GUIDE.email, GUIDE.password);
+    await phone.page.waitForURL(/#\/python\/guide$/);
+    const icon = phone.page.getByTestId('connection-icon');
+    await icon.getByText('Database Connected').waitFor({ state: 'attached' });
+    assert.equal(await icon.isVisible(), true);
+    assert.equal(await phone.page.getByTestId('connection-badge').isVisible(), false);
 
     await app.stopServer();
     // The next 30 s check finds no server.
     await badge.getByText('Database Disconnected').waitFor({ timeout: 40_000 });
+    await icon.getByText('Database Disconnected').waitFor({ state: 'attached', timeout: 40_000 });
+    await screenshot(phone.page, 'badge-disconnected-phone');
+    await phone.context.close();
     await page.getByRole('button', { name: 'Run API Health Check' }).click();
     await page.getByText('2 out of 2 endpoints have issues').waitFor();
     await screenshot(page, 'batches-helper-outage-desktop');

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CoursesResponse, StudentDashboard } from '@learn/shared';
 import StudentHome from './student-home';
 import { useSelectedCourse } from '../../lib/course-selection';
 import { json, renderPage, student, stubFetch } from '../../test/render-page';
+import { clearQueryCache } from '../../lib/query-cache';
 
 /** The sidebar's course selector writes the same selection the dashboard reads. */
 function SidebarStandIn() {
@@ -135,5 +136,56 @@ describe('StudentHome', () => {
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('10 of 25 lectures')).toBeTruthy();
+  });
+
+  it('after 10 s of loading offers the help panel; Apply Fallback Data shows the copy saved when it last loaded', async () => {
+    // A first visit loaded and saved the copy (this tab only; see the next test).
+    sessionStorage.setItem('learn.saved.dashboard.student.course_c_01', JSON.stringify({ data: full, savedAt: new Date().toISOString() }));
+    // Now the server hangs.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      serve(() => new Promise<Response>(() => {}) as unknown as Response);
+      renderPage(<StudentHome />, '/c-cpp/student');
+      await vi.waitFor(() => expect(screen.getByText('Loading your dashboard...')).toBeTruthy());
+      expect(screen.queryByText('Dashboard Taking Longer Than Expected')).toBeNull();
+      await act(() => vi.advanceTimersByTimeAsync(9_000));
+      expect(screen.queryByText('Dashboard Taking Longer Than Expected')).toBeNull();
+      await act(() => vi.advanceTimersByTimeAsync(1_100));
+      expect(screen.getByText('Dashboard Taking Longer Than Expected')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Run API Health Check' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Reload Page' })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Apply Fallback Data' }));
+      expect(screen.getByText('10 of 25 lectures')).toBeTruthy();
+      expect(screen.getByText('Showing saved data')).toBeTruthy();
+      expect(screen.queryByText('Loading your dashboard...')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('saves a copy of each good answer for this tab', async () => {
+    sessionStorage.clear();
+    serve(() => json(200, full));
+    renderPage(<StudentHome />, '/c-cpp/student');
+    await screen.findByText('10 of 25 lectures');
+    await waitFor(() => expect(sessionStorage.getItem('learn.saved.dashboard.student.course_c_01')).toContain('Function Parameters'));
+    cleanup();
+  });
+
+  it('offers no saved copy when there is none, and a sign-out drops the copies', async () => {
+    sessionStorage.setItem('learn.saved.dashboard.student.course_c_01', JSON.stringify({ data: full, savedAt: new Date().toISOString() }));
+    clearQueryCache();
+    expect(sessionStorage.getItem('learn.saved.dashboard.student.course_c_01')).toBeNull();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      serve(() => new Promise<Response>(() => {}) as unknown as Response);
+      renderPage(<StudentHome />, '/c-cpp/student');
+      await vi.waitFor(() => expect(screen.getByText('Loading your dashboard...')).toBeTruthy());
+      await act(() => vi.advanceTimersByTimeAsync(10_100));
+      expect(screen.getByText('Dashboard Taking Longer Than Expected')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Apply Fallback Data' })).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

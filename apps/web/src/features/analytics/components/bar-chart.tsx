@@ -8,17 +8,20 @@ export interface Bar {
 
 /**
  * A small SVG bar chart with a data-table alternative: the SVG has a title and a summary for screen readers,
- * and a button switches to the same figures as a table.
+ * and a button switches to the same figures as a table. With nothing to draw, a sentence instead of empty axes.
  */
 export function BarChart({
   title,
   bars,
   valueLabel,
+  empty,
   color = '#1c7ed6',
 }: {
   title: string;
   bars: Bar[];
   valueLabel: string;
+  /** What the chart says instead of empty axes when every value is 0. */
+  empty: string;
   color?: string;
 }) {
   const [asTable, setAsTable] = useState(false);
@@ -28,6 +31,17 @@ export function BarChart({
   const height = 180;
   const barW = bars.length ? width / bars.length : width;
   const total = bars.reduce((s, b) => s + b.value, 0);
+  if (total === 0)
+    return (
+      <Stack gap={6} component="figure" m={0} aria-labelledby={`${id}-t`}>
+        <Text id={`${id}-t`} fw={600} component="figcaption">
+          {title}
+        </Text>
+        <Text c="gray.7" size="sm" py="md" ta="center" bd="1px dashed var(--mantine-color-gray-4)" style={{ borderRadius: 8 }}>
+          {empty}
+        </Text>
+      </Stack>
+    );
   return (
     <Stack gap={6} component="figure" m={0} aria-labelledby={`${id}-t`}>
       <Group justify="space-between" gap="xs">

@@ -9,18 +9,21 @@ export default function AnalyticsCharts({ data }: { data: Analytics }) {
       <BarChart
         title="Completions per lecture"
         valueLabel="Completions"
+        empty="No lecture has been completed yet."
         bars={data.completionPerLecture.map((l) => ({ label: `Day ${l.day}`, value: l.completions }))}
       />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <BarChart
           title="Homework grades"
           valueLabel="Submissions"
+          empty="No homework has been graded yet."
           color="#2b8a3e"
           bars={data.homeworkGrades.map((g) => ({ label: g.grade, value: g.count }))}
         />
         <BarChart
           title="Exam scores (%)"
           valueLabel="Graded exams"
+          empty="No exam has been graded yet."
           color="#862e9c"
           bars={data.examScoreBands.map((b) => ({ label: b.band, value: b.count }))}
         />
@@ -28,6 +31,7 @@ export default function AnalyticsCharts({ data }: { data: Analytics }) {
       <BarChart
         title="Weekly activity (lectures completed, homework and exams submitted)"
         valueLabel="Actions"
+        empty="No activity in these weeks yet."
         color="#d9480f"
         bars={data.weeklyActivity.map((w) => ({ label: w.weekStart.slice(5), value: w.completions + w.submissions + w.examSubmissions }))}
       />
