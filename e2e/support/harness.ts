@@ -206,3 +206,28 @@ export async function signIn(page: Page, prefix: string, email: string, password
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
+
+/**
+ * A student granted the first `n` lectures of a track who has completed them (through the API, as the
+ * lecture page does).
+ */
+export async function studentWithLectures(app: Running, api: GuideApi, name: string, email: string, prefix: string, n: number) {
+  const days = Array.from({ length: n }, (_, i) => `${prefix}-day-${i + 1}`);
+  const s = await createStudent(
+    api,
+    name,
+    email,
+    days.map((d) => [d, 'explanation']),
+  );
+  const login = await fetch(`${app.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: s.email, password: s.password }),
+  });
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  for (const d of days) {
+    const r = await fetch(`${app.baseUrl}/api/lectures/${d}/complete`, { method: 'POST', headers: { cookie } });
+    if (r.status !== 200) throw new Error(`completing ${d} answered ${r.status}`);
+  }
+  return s;
+}

@@ -1,7 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  createStudent,
   GUIDE,
   guideApi,
   newPage,
@@ -9,29 +8,10 @@ import {
   seriousViolations,
   signIn,
   startApp,
+  studentWithLectures,
   type GuideApi,
   type Running,
 } from '../support/harness.js';
-
-/** A student who completed the first `n` python lectures (through the API, as the lecture page does). */
-async function studentWithLectures(app: Running, api: GuideApi, name: string, email: string, n: number) {
-  const days = Array.from({ length: n }, (_, i) => `python-day-${i + 1}`);
-  const s = await createStudent(
-    api,
-    name,
-    email,
-    days.map((d) => [d, 'explanation']),
-  );
-  const login = await fetch(`${app.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: s.email, password: s.password }),
-  });
-  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  for (const d of days)
-    assert.equal((await fetch(`${app.baseUrl}/api/lectures/${d}/complete`, { method: 'POST', headers: { cookie } })).status, 200);
-  return s;
-}
 
 describe('analytics, the connection badge and the helper panel', () => {
   let app: Running;
@@ -44,8 +24,8 @@ describe('analytics, the connection badge and the helper panel', () => {
 
   it('shows the figures from seeded data; the at-risk button opens Student Progress on that student', async () => {
     // 50 python lectures: 2 done is 4 % (at risk), 13 done is 26 % (not at risk).
-    const anna = await studentWithLectures(app, api, 'Anna Atrisk', 'anna@example.com', 2);
-    await studentWithLectures(app, api, 'Bob Busy', 'bob@example.com', 13);
+    const anna = await studentWithLectures(app, api, 'Anna Atrisk', 'anna@example.com', 'python', 2);
+    await studentWithLectures(app, api, 'Bob Busy', 'bob@example.com', 'python', 13);
 
     const { page } = await newPage(app);
     await signIn(page, 'python', GUIDE.email, GUIDE.password);

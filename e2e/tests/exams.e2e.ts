@@ -2,7 +2,6 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import {
-  createStudent,
   GUIDE,
   guideApi,
   newPage,
@@ -10,31 +9,10 @@ import {
   seriousViolations,
   signIn,
   startApp,
+  studentWithLectures,
   type GuideApi,
   type Running,
 } from '../support/harness.js';
-
-/** A student who completed the first `n` lectures of a course (through the API, as the lecture page does). */
-async function studentWithLectures(app: Running, api: GuideApi, name: string, email: string, prefix: string, n: number) {
-  const days = Array.from({ length: n }, (_, i) => `${prefix}-day-${i + 1}`);
-  const s = await createStudent(
-    api,
-    name,
-    email,
-    days.map((d) => [d, 'explanation']),
-  );
-  const login = await fetch(`${app.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: s.email, password: s.password }),
-  });
-  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  for (const d of days) {
-    const r = await fetch(`${app.baseUrl}/api/lectures/${d}/complete`, { method: 'POST', headers: { cookie } });
-    assert.equal(r.status, 200, `complete ${d}`);
-  }
-  return s;
-}
 
 async function addQuestion(page: Page, type: string) {
   await page.getByRole('combobox', { name: 'New question type' }).click();
