@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { taskSchema } from './schema.js';
+import { lessonSchema, taskSchema } from './schema.js';
 
 const base = {
   type: 'exercise',
@@ -20,5 +20,24 @@ describe('task hints', () => {
     expect(issues(['a', 'b', 'c'])).toEqual(['at most two hints']);
     expect(issues(['  '])).toEqual(['must not be empty']);
     expect(issues(['Try printf("%d\\n", a + b);'])[0]).toMatch(/^a hint must not paste solution code/);
+  });
+});
+
+describe('course lessons', () => {
+  it('refuse a task without hints', () => {
+    const lesson = {
+      day: 1,
+      title: 'Sums',
+      description: 'Adding numbers.',
+      keyConcepts: ['a', 'b', 'c', 'd'],
+      quickQuiz: [{ question: 'What is 1 + 1?', options: ['1', '2', '3', '4'], correctAnswer: 1 }],
+      detailedContent: [{ type: 'paragraph', text: 'Add.' }],
+      assignment: { tasks: [base] },
+    };
+    const result = lessonSchema.safeParse(lesson);
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['assignment.tasks.0.hints', 'give one or two hints: every task of a course lesson has them'],
+    ]);
+    expect(lessonSchema.safeParse({ ...lesson, assignment: { tasks: [{ ...base, hints: ['Use one scanf.'] }] } }).success).toBe(true);
   });
 });

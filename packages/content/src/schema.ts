@@ -60,7 +60,10 @@ export const taskSchema = z
     /** false when the task cannot be graded by running it (a GUI program, say); then a reason is required. */
     autograde: z.literal(false).optional(),
     autogradeReason: z.string().trim().min(1).optional(),
-    /** 1-2 nudges a learner reveals one at a time; sent to students, so never the solution's code. */
+    /**
+     * 1-2 nudges a learner reveals one at a time; sent to students, so never the solution's code. Required in
+     * a course lesson (lessonSchema); optional in the type, which also describes tasks a guide writes.
+     */
     hints: z.array(text).min(1, 'give one or two hints').max(2, 'at most two hints').optional(),
   })
   .strict()
@@ -95,7 +98,19 @@ export const lessonSchema = z
     quickQuiz: z.array(quizQuestionSchema).min(1).max(2),
     detailedContent: z.array(blockSchema).min(1),
     codeContent: z.array(blockSchema).default([]),
-    assignment: z.object({ tasks: z.array(taskSchema).min(1).max(2) }).strict(),
+    assignment: z
+      .object({
+        tasks: z
+          .array(
+            taskSchema.refine((t) => t.hints !== undefined, {
+              path: ['hints'],
+              message: 'give one or two hints: every task of a course lesson has them',
+            }),
+          )
+          .min(1)
+          .max(2),
+      })
+      .strict(),
   })
   .strict();
 
