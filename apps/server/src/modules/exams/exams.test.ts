@@ -111,6 +111,11 @@ describe.each(engines)('exams (%s)', (engine) => {
 
   it('keeps the newest save: an older one arriving late changes nothing', async () => {
     const s = await studentWith(7);
+    // Before the exam is opened there is nothing to save into; an unknown exam is named as such.
+    const early = await call('PUT', `/api/exams/${examId}/attempt/answers`, s.cookie, { seq: 1, answers: { q1: 1 } });
+    expect([early.statusCode, early.json().message]).toEqual([404, 'Open the exam first.']);
+    const nowhere = await call('PUT', `/api/exams/exam_missing/attempt/answers`, s.cookie, { seq: 1, answers: {} });
+    expect([nowhere.statusCode, nowhere.json().message]).toEqual([404, 'Exam not found']);
     await call('POST', `/api/exams/${examId}/attempt`, s.cookie);
     const newer = await call('PUT', `/api/exams/${examId}/attempt/answers`, s.cookie, { seq: 2, answers: { q1: 1, q2: 'newer' } });
     expect(newer.json()).toMatchObject({ seq: 2, stale: false });

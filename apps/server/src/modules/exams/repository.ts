@@ -49,6 +49,17 @@ export function findAttempt(db: Executor, examId: string, studentId: string) {
   return db.selectFrom('exam_attempts').selectAll().where('exam_id', '=', examId).where('student_id', '=', studentId).executeTakeFirst();
 }
 
+/** What an autosave needs, in one query (the hot path of an exam): the attempt and its exam's questions. */
+export function findAttemptForSave(db: Executor, examId: string, studentId: string) {
+  return db
+    .selectFrom('exam_attempts as a')
+    .innerJoin('exams as e', 'e.id', 'a.exam_id')
+    .select(['a.id', 'a.deadline_at', 'e.questions'])
+    .where('a.exam_id', '=', examId)
+    .where('a.student_id', '=', studentId)
+    .executeTakeFirst();
+}
+
 export function findAttemptById(db: Executor, id: number) {
   return db.selectFrom('exam_attempts').selectAll().where('id', '=', id).executeTakeFirst();
 }

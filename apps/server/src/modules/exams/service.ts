@@ -254,8 +254,14 @@ export class ExamsService {
 
   /** An autosave: kept only if newer than the last kept one, and before the deadline plus the grace. */
   async save(actor: Actor, examId: string, save: ExamSave): Promise<ExamSaveResult> {
-    const { exam, attempt } = await this.attemptOr404(actor, examId);
-    this.checkAnswerKeys(exam, save.answers);
+    this.requireStudent(actor);
+    // One query on the hot path; when it finds nothing, the two-step lookup says what is missing (and throws).
+    const attempt = await repo.findAttemptForSave(this.db, examId, actor.id);
+    if (!attempt) {
+      await this.attemptOr404(actor, examId);
+      throw notFoundError('Open the exam first.');
+    }
+    this.checkAnswerKeys(attempt, save.answers);
     const now = this.now();
     const latest = new Date(now.getTime() - GRACE_MS).toISOString();
     const kept = await repo.saveAnswers(this.db, attempt.id, save.seq, save.answers, now.toISOString(), latest);
@@ -277,7 +283,7 @@ export class ExamsService {
     };
   }
 
-  private checkAnswerKeys(exam: repo.ExamRow, answers: ExamAnswers) {
+  private checkAnswerKeys(exam: Pick<repo.ExamRow, 'questions'>, answers: ExamAnswers) {
     const ids = new Set(repo.parseQuestions(exam).map((q) => q.id));
     for (const key of Object.keys(answers))
       if (!ids.has(key)) throw validationError('An answer names a question that is not in this exam.');
