@@ -41,6 +41,11 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** true: the autograder builds C and C++ submissions with AddressSanitizer and UBSan (slower, stricter). */
+  AUTOGRADE_SANITIZERS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   ...runnerEnv(),
@@ -118,6 +123,8 @@ export interface RunnerConfig {
   concurrency: number;
   queueLength: number;
   runsPerMinute: number;
+  /** Grade C and C++ with AddressSanitizer and UBSan: a finding fails the test with the sanitizer's sentence. */
+  sanitizeGrading?: boolean;
   /** The compiler's own memory keeps the runner's default. */
   limits: Omit<RunnerLimits, 'compileMemoryBytes'>;
 }
@@ -153,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: e.RUNNER_CONCURRENCY,
       queueLength: e.RUNNER_QUEUE_LENGTH,
       runsPerMinute: e.RUNNER_RUNS_PER_MINUTE,
+      sanitizeGrading: e.AUTOGRADE_SANITIZERS,
       limits: {
         cpuMs: e.RUNNER_CPU_SECONDS * 1000,
         wallMs: e.RUNNER_WALL_SECONDS * 1000,

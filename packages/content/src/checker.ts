@@ -6,7 +6,7 @@
  */
 import { basename } from 'node:path';
 import { cpus } from 'node:os';
-import { Runner, type CompiledProgram } from '@learn/runner';
+import { Runner, SANITIZER_FLAGS, type CompiledProgram } from '@learn/runner';
 import type { RunResult } from '@learn/shared';
 import type { LoadedLesson } from './loader.js';
 import type { CodeBlock, LessonTask } from './schema.js';
@@ -17,7 +17,7 @@ import { assembleProgram, sourceCheckFailures } from './source-checks.js';
  * and any finding stops the run (overflow, out-of-bounds, use after free). The runner lifts RLIMIT_AS for
  * sanitized programs (ASan reserves terabytes of shadow address space) and bounds memory by ASan's RSS limit.
  */
-export const SANITIZER_FLAGS = ['-fsanitize=address,undefined', '-fno-sanitize-recover=all', '-g'];
+export { SANITIZER_FLAGS };
 
 export interface CheckProblem {
   file: string;

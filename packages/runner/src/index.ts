@@ -1,4 +1,5 @@
 export * from './limits.js';
 export * from './diagnostics.js';
 export * from './runner.js';
+export * from './sanitizers.js';
 export { DEFAULT_SANDBOX, type SandboxConfig } from './sandbox.js';

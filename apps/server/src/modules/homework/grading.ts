@@ -1,7 +1,7 @@
 import type { LessonTask } from '@learn/content';
 import { assembleProgram, courses, sourceCheckFailures } from '@learn/content';
 import type { RunLanguage, RunResult, TestOutcome } from '@learn/shared';
-import type { CompiledProgram } from '@learn/runner';
+import { SANITIZER_FLAGS, sanitizerFinding, type CompiledProgram } from '@learn/runner';
 import type { RunnerService } from '../runner/service.js';
 import { QueueFullError } from '../runner/queue.js';
 
@@ -83,7 +83,12 @@ export async function runTaskTests(service: RunnerService, task: LessonTask, lan
     // The learner's program, and (for tests marked harness) the one whose main is the task's harness.
     const build = async (withHarness: boolean) => {
       const code2 = withHarness ? assembleProgram(code, language, task.harness) : code;
-      const { compile, program } = await service.runner.compileOnce({ language, code: code2 });
+      const sanitize = service.sanitizeGrading && language !== 'python';
+      const { compile, program } = await service.runner.compileOnce({
+        language,
+        code: code2,
+        extraFlags: sanitize ? SANITIZER_FLAGS : undefined,
+      });
       if (program) programs.set(withHarness, program);
       return { compile, program };
     };
@@ -115,7 +120,7 @@ export async function runTaskTests(service: RunnerService, task: LessonTask, lan
         program = built.program;
       }
       const run = await service.runner.runCompiled(program, { stdin: t.stdin });
-      const error = runError(run);
+      const error = runError(run) ?? (program.sanitized ? sanitizerFinding(run.stderr) : null);
       const passed = !source && error === null && sameOutput(run.stdout, t.expectedOutput);
       outcomes.push({
         index,

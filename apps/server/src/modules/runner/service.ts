@@ -52,7 +52,11 @@ export class RunnerService {
     this.runner = new Runner({ bwrapPath: config.bwrapPath, sandboxUid: config.sandboxUid, limits: config.limits });
     this.queue = new RunQueue(config.concurrency, config.queueLength);
     this.rate = new RateLimit('run', config.runsPerMinute, rateStore);
+    this.sanitizeGrading = config.sanitizeGrading ?? false;
   }
+
+  /** AUTOGRADE_SANITIZERS: the autograder builds C and C++ with AddressSanitizer and UBSan. */
+  readonly sanitizeGrading: boolean;
 
   async health(): Promise<RunnerHealth> {
     const s = await this.runner.status();
