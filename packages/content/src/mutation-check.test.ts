@@ -10,7 +10,7 @@ function lessonWith(task: Record<string, unknown>) {
     keyConcepts: ['a', 'b', 'c', 'd'],
     quickQuiz: [{ question: 'Q?', options: ['1', '2', '3', '4'], correctAnswer: 0 }],
     detailedContent: [{ type: 'paragraph', text: 'x' }],
-    assignment: { tasks: [task] },
+    assignment: { tasks: [{ hints: ['Read the two numbers first.'], ...task }] },
   });
   return { lesson: { ...lesson, file: '/x/day-01-t.yaml' }, language: 'c' as const };
 }
