@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CoursesResponse, GuideDashboard, GuideStudentRow } from '@learn/shared';
 import GuideHome from './guide-home';
 import { sortStudents } from './components/students-table';
@@ -112,5 +112,32 @@ describe('sortStudents', () => {
     ['login', ['Amy', 'Kim', 'Zed']],
   ] as const)('%s', (by, expected) => {
     expect(sortStudents(rows, by).map((r) => r.name)).toEqual(expected);
+  });
+
+  it('after 10 s of loading offers the help panel; Apply Fallback Data shows the saved copy of the dashboard', async () => {
+    sessionStorage.setItem(
+      'learn.saved.dashboard.guide.course_python_01',
+      JSON.stringify({ data: dashboard, savedAt: new Date().toISOString() }),
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      stubFetch(guide, (url) => {
+        if (url.includes('/api/courses?prefix=python')) return json(200, courses);
+        if (url.includes('/api/dashboard/guide')) return new Promise<Response>(() => {}) as unknown as Response;
+      });
+      renderPage(<GuideHome />, '/python/guide');
+      await vi.waitFor(() => expect(screen.getByText('Loading the course dashboard...')).toBeTruthy());
+      await act(() => vi.advanceTimersByTimeAsync(9_000));
+      expect(screen.queryByText('Dashboard Taking Longer Than Expected')).toBeNull();
+      await act(() => vi.advanceTimersByTimeAsync(1_100));
+      expect(screen.getByText('Dashboard Taking Longer Than Expected')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Apply Fallback Data' }));
+      expect(screen.getByText('Showing saved data')).toBeTruthy();
+      expect(screen.queryByText('Loading the course dashboard...')).toBeNull();
+      expect(screen.getAllByRole('row').length).toBeGreaterThan(1);
+    } finally {
+      vi.useRealTimers();
+      sessionStorage.clear();
+    }
   });
 });
