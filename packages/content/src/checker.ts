@@ -176,6 +176,8 @@ function jobsFor(lesson: LoadedLesson, lang: Lang): Job[] {
           problems.push(
             'a program that only prints the first expected output passes every test (add input-driven cases or a source check)',
           );
+        for (const [w, weak] of (task.weakPrograms ?? []).entries())
+          if ((await failsTask(lang, weak.code, task)) === null) problems.push(`weakPrograms[${w}] (${weak.why}) passes every test`);
         return problems.length ? `mutation check: ${problems.join('; ')}` : null;
       },
     });

@@ -45,6 +45,27 @@ describe('the content check', () => {
     expect(await checkLessons([strong], 1)).toEqual([]);
   });
 
+  it('fails a task whose listed weak program passes, and names it; passes once the tests catch it', async () => {
+    const onlyFirstTwo =
+      '#include <stdio.h>\nint main(void) { int a, b; if (scanf("%d %d", &a, &b) == 2) printf("%d\\n", a > 0 ? a + b : 6); return 0; }\n';
+    const task = {
+      type: 'exercise',
+      content: 'Add two numbers.',
+      solution: sum,
+      tests: [
+        { stdin: '2 3\n', expectedOutput: '5\n' },
+        { stdin: '-4 10\n', expectedOutput: '6\n' },
+      ],
+      weakPrograms: [{ why: 'right for positive first numbers only', code: onlyFirstTwo }],
+    };
+    const problems = await checkLessons([lessonWith(task)], 1);
+    expect(problems.map((p) => p.message)).toEqual([
+      expect.stringContaining('weakPrograms[0] (right for positive first numbers only) passes every test'),
+    ]);
+    const caught = { ...task, tests: [...task.tests, { stdin: '-1 -1\n', expectedOutput: '-2\n' }] };
+    expect(await checkLessons([lessonWith(caught)], 1)).toEqual([]);
+  });
+
   it('fails a C solution that overflows int, found by the sanitizer', async () => {
     const overflow = lessonWith({
       type: 'exercise',

@@ -65,6 +65,12 @@ export const taskSchema = z
      * a course lesson (lessonSchema); optional in the type, which also describes tasks a guide writes.
      */
     hints: z.array(text).min(1, 'give one or two hints').max(2, 'at most two hints').optional(),
+    /**
+     * Programs a teacher must not see pass: hard-coded, the day's construct avoided, part of the range handled,
+     * an unused declaration standing in for the construct. Server-side only, like the solution; the content
+     * check's mutation step requires every one to fail a test or a source check, so the catalogue cannot regress.
+     */
+    weakPrograms: z.array(z.object({ why: text, code: z.string().min(1) }).strict()).optional(),
   })
   .strict()
   .superRefine((task, ctx) => {
