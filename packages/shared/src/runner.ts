@@ -58,8 +58,10 @@ export interface RunResult {
   limit: RunLimit | null;
   /** Words a beginner understands: 'Time limit exceeded (5 s)', 'Memory limit exceeded', 'Output cut at 64 KiB'. */
   limitMessage: string | null;
-  /** Output was cut at the output limit (a visible marker ends stdout). */
+  /** Output was cut at the output limit (the limit message says so). */
   truncated: boolean;
+  /** What the whole run held (all its processes), where the server accounts runs in a cgroup. */
+  usage?: { cpuMs: number; memoryPeakBytes: number | null };
 }
 
 export type RunResponse =
