@@ -79,9 +79,17 @@ export type RunResponse =
       reason: string;
     };
 
-/** Messages a client sends on `/api/run/ws`. */
-export type RunClientMessage =
-  { type: 'start'; language: RunLanguage; code: string } | { type: 'stdin'; data: string } | { type: 'eof' } | { type: 'kill' };
+/**
+ * Messages a client sends on `/api/run/ws`, validated one by one: anything else gets an error frame and the
+ * socket stays up. A stdin frame carries at most 64 KiB, as a whole run's input does.
+ */
+export const runClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('start'), language: runRequestSchema.shape.language, code: runRequestSchema.shape.code }).strict(),
+  z.object({ type: z.literal('stdin'), data: runRequestSchema.shape.stdin.unwrap() }).strict(),
+  z.object({ type: z.literal('eof') }).strict(),
+  z.object({ type: z.literal('kill') }).strict(),
+]);
+export type RunClientMessage = z.infer<typeof runClientMessageSchema>;
 
 /** Messages the server sends on `/api/run/ws`. */
 export type RunServerMessage =
@@ -91,4 +99,6 @@ export type RunServerMessage =
   | { type: 'stdout'; data: string }
   | { type: 'stderr'; data: string }
   | { type: 'exit'; run: RunResult }
-  | { type: 'error'; message: string; unavailable?: boolean };
+  | { type: 'error'; message: string; unavailable?: boolean }
+  /** Something the learner should know that does not end the run (input refused until the program reads). */
+  | { type: 'notice'; message: string };
