@@ -102,3 +102,27 @@ export type RunServerMessage =
   | { type: 'error'; message: string; unavailable?: boolean }
   /** Something the learner should know that does not end the run (input refused until the program reads). */
   | { type: 'notice'; message: string };
+
+/** A crash signal in plain words, with its usual cause in a beginner's program. */
+export const SIGNAL_WORDS: Record<string, { name: string; cause: string }> = {
+  SIGSEGV: {
+    name: 'Segmentation fault',
+    cause: 'it used memory it does not own, often an index out of range, a bad or NULL pointer, or recursion that never ends',
+  },
+  SIGFPE: { name: 'Arithmetic error', cause: 'usually an integer division or remainder by zero' },
+  SIGABRT: {
+    name: 'Aborted',
+    cause: 'the program stopped itself, often a failed assert or a memory error the C library caught (a double free)',
+  },
+  SIGBUS: { name: 'Bus error', cause: 'a bad memory access, often through a corrupted pointer' },
+  SIGILL: { name: 'Illegal instruction', cause: 'often a function that ends without returning the value it promised' },
+  SIGKILL: { name: 'Killed', cause: 'the program was stopped from outside' },
+  SIGPIPE: { name: 'Broken pipe', cause: 'it wrote to an output that was already closed' },
+  SIGTRAP: { name: 'Trap', cause: 'often a built-in check such as __builtin_trap() failed' },
+};
+
+/** "The program crashed: Segmentation fault (SIGSEGV): it used memory it does not own, ..." */
+export function crashMessage(signal: string): string {
+  const w = SIGNAL_WORDS[signal];
+  return w ? `The program crashed: ${w.name} (${signal}): ${w.cause}.` : `The program was ended by signal ${signal}.`;
+}

@@ -1,6 +1,6 @@
 import type { LessonTask } from '@learn/content';
 import { assembleProgram, courses, sourceCheckFailures } from '@learn/content';
-import type { RunLanguage, RunResult, TestOutcome } from '@learn/shared';
+import { crashMessage, type RunLanguage, type RunResult, type TestOutcome } from '@learn/shared';
 import { SANITIZER_FLAGS, sanitizerFinding, type CompiledProgram } from '@learn/runner';
 import type { RunnerService } from '../runner/service.js';
 
@@ -30,7 +30,7 @@ export function sameOutput(actual: string, expected: string): boolean {
  */
 export function runError(run: Pick<RunResult, 'limitMessage' | 'signal'>): string | null {
   if (run.limitMessage) return run.limitMessage;
-  if (run.signal) return `The program crashed (${run.signal}).`;
+  if (run.signal) return crashMessage(run.signal);
   return null;
 }
 
