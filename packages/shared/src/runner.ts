@@ -91,6 +91,12 @@ export const runClientMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type RunClientMessage = z.infer<typeof runClientMessageSchema>;
 
+/** GET /api/run/status: whether this server runs code (C, C++ and graded Python), and why not. */
+export interface RunStatusResponse {
+  available: boolean;
+  reason: string | null;
+}
+
 /** Messages the server sends on `/api/run/ws`. */
 export type RunServerMessage =
   | { type: 'queued'; position: number }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { runClientMessageSchema, runRequestSchema, type RunServerMessage } from '@learn/shared';
+import { runClientMessageSchema, runRequestSchema, type RunServerMessage, type RunStatusResponse } from '@learn/shared';
 import type { AppDeps } from '../../platform/deps.js';
 import { authorizationError, parse } from '../../platform/errors.js';
 import { requireActor } from '../../platform/authenticate.js';
@@ -27,6 +27,14 @@ export function runnerRoutes(app: FastifyInstance, deps: AppDeps) {
     else app.log.warn(`Code running is unavailable: ${s.reason}. Everything else is served; runs answer { available: false }.`);
     if (s.isolation.warning) app.log.warn(`Code runner: ${s.isolation.warning}`);
     else app.log.info(`Code runner: one cgroup ${s.isolation.cgroup} per run, seccomp filter on`);
+  });
+
+  // Whether code runs on this server, and why not: the scratchpad says so before the first Run.
+  app.get('/api/run/status', async (request) => {
+    const actor = requireActor(request);
+    if (!canRunCode(actor)) throw authorizationError();
+    const s = await service.runner.status();
+    return { available: s.available, reason: s.available ? null : s.reason } satisfies RunStatusResponse;
   });
 
   app.post('/api/run', async (request, reply) => {
