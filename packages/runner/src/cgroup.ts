@@ -241,7 +241,8 @@ function removeStale(parent: string) {
  * bounds them. Set `RUNNER_CGROUP=off` to use the rlimits alone.
  */
 export async function detectCgroups(setting: 'auto' | 'v1' | 'v2' | 'off' = 'auto'): Promise<CgroupDetection> {
-  if (setting === 'off') return { cgroups: null, reason: 'per-run cgroups are switched off (RUNNER_CGROUP=off)' };
+  if (setting === 'off')
+    return { cgroups: null, reason: 'runs are limited per process only (per-run cgroups are switched off: RUNNER_CGROUP=off)' };
   if (process.platform !== 'linux') return { cgroups: null, reason: 'per-run cgroups need Linux' };
   const own = ownCgroups();
   const { v1, v2 } = mounts();
