@@ -90,6 +90,11 @@ export class RunnerService {
   /** AUTOGRADE_SANITIZERS: the autograder builds C and C++ with AddressSanitizer and UBSan. */
   readonly sanitizeGrading: boolean;
 
+  /** The server is shutting down: no new run starts. */
+  get isDraining(): boolean {
+    return this.draining;
+  }
+
   async health(): Promise<RunnerHealth> {
     const s = await this.runner.status();
     const lane = (q: RunQueue) => ({ concurrency: q.concurrency, running: q.running, queued: q.queued });
