@@ -73,6 +73,28 @@ for (const lang of ['c', 'cpp', 'python'] as const) {
   );
 }
 
+// The C++ compile with and without the precompiled header of the program's includes (built once, on the
+// first run, by the runner above; the plain runner compiles the same program the usual way), interleaved.
+{
+  const plainRunner = new Runner({ precompiledHeaders: false });
+  const withPch: number[] = [];
+  const without: number[] = [];
+  for (let i = 0; i < ITERATIONS; i++) {
+    for (const [r, into] of [
+      [runner, withPch],
+      [plainRunner, without],
+    ] as const) {
+      const t0 = performance.now();
+      const x = await r.runProgram({ language: 'cpp', code: HELLO.cpp });
+      if (x.run?.stdout !== 'hello\n') throw new Error('C++ hello failed');
+      into.push(performance.now() - t0);
+    }
+  }
+  console.log(
+    `  cpp    with precompiled header p50 ${ms(pct(withPch, 0.5))} p95 ${ms(pct(withPch, 0.95))}   without p50 ${ms(pct(without, 0.5))} p95 ${ms(pct(without, 0.95))}   ratio ${(pct(withPch, 0.5) / pct(without, 0.5)).toFixed(2)}`,
+  );
+}
+
 // Throughput through the API (the test harness's app: in-memory SQLite, the real runner).
 const t = await createTestApp('sqlite', { RUNNER_RUNS_PER_MINUTE: '1000000' });
 const config = t.deps.config;
