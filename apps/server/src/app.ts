@@ -97,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       { type: 'homework', content: question.prompt, tests: question.tests ?? [] },
       courseLanguage(courseId),
       code,
+      'exam',
     ).then((r) => r.tests),
   );
   explainRoutes(app, deps);

@@ -90,6 +90,10 @@ function runnerEnv() {
     RUNNER_FILE_MIB: int(1, 4096, 8),
     RUNNER_OUTPUT_KIB: int(1, 65_536, 64),
     RUNNER_COMPILE_SECONDS: int(1, 600, 10),
+    /** With REDIS_URL: the Redis key prefix of the run queue (API instances and workers must agree). */
+    RUNNER_QUEUE_PREFIX: z.string().regex(/^[\w:.-]+$/).default('learn:runs'),
+    /** With REDIS_URL: a run not started within this time is dropped and its student told to retry (429). */
+    RUNNER_QUEUE_DEADLINE_SECONDS: int(1, 3600, 30),
   };
 }
 
@@ -139,6 +143,8 @@ export interface RunnerConfig {
   sanitizeGrading?: boolean;
   /** The compiler's own memory keeps the runner's default. */
   limits: Omit<RunnerLimits, 'compileMemoryBytes'>;
+  /** REDIS_URL set: runs are jobs on a Redis queue, done by runner workers (`npm run worker`). */
+  queue?: { redisUrl: string; prefix: string; deadlineMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -176,6 +182,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       queueLength: e.RUNNER_QUEUE_LENGTH,
       runsPerMinute: e.RUNNER_RUNS_PER_MINUTE,
       sanitizeGrading: e.AUTOGRADE_SANITIZERS,
+      ...(e.REDIS_URL
+        ? { queue: { redisUrl: e.REDIS_URL, prefix: e.RUNNER_QUEUE_PREFIX, deadlineMs: e.RUNNER_QUEUE_DEADLINE_SECONDS * 1000 } }
+        : {}),
       limits: {
         cpuMs: e.RUNNER_CPU_SECONDS * 1000,
         wallMs: e.RUNNER_WALL_SECONDS * 1000,

@@ -55,8 +55,18 @@ export interface TestRun {
   passed: number;
 }
 
-/** Compiles once and runs every test of the task in the sandbox. */
-export async function runTaskTests(service: RunnerService, task: LessonTask, language: RunLanguage, code: string): Promise<TestRun> {
+/**
+ * Compiles once and runs every test of the task in the sandbox. With the run queue (REDIS_URL) a runner worker
+ * does it, taking exam answers before homework.
+ */
+export async function runTaskTests(
+  service: RunnerService,
+  task: LessonTask,
+  language: RunLanguage,
+  code: string,
+  kind: 'exam' | 'homework' = 'homework',
+): Promise<TestRun> {
+  if (service.queued) return service.queued.grade(kind, task, language, code);
   const tests = task.tests ?? [];
   // Source checks: a program that skips the construct the task teaches fails every test with the task's own
   // message (a hard-coded printf does not pass a task that asks for variables); it still runs, so the learner

@@ -98,5 +98,6 @@ function startRun(
     stderr: (data) => send({ type: 'stderr', data }),
     exit: (run) => send({ type: 'exit', run }),
     error: (message, unavailable) => send({ type: 'error', message, ...(unavailable ? { unavailable } : {}) }),
+    notice: (message) => send({ type: 'notice', message }),
   });
 }

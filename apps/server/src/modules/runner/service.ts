@@ -5,6 +5,7 @@ import type { Clock } from '../../platform/clock.js';
 import { DomainError, tooManyRequestsError } from '../../platform/errors.js';
 import { QueueFullError, RunQueue } from './queue.js';
 import { RateLimit, type RateStore } from '../../platform/rate-limit.js';
+import { QueuedRuns, type QueueStats } from './queued/client.js';
 
 /**
  * The lanes runs wait in, each with its own slots: the scratchpad (and the compile step of an interactive
@@ -23,6 +24,8 @@ export interface RunnerHealth {
   running: number;
   queued: number;
   lanes: Record<Lane, { concurrency: number; running: number; queued: number }>;
+  /** REDIS_URL: the run queue's depth, waiting time and each runner worker's figures; null: runs are done here. */
+  queue: QueueStats | null;
 }
 
 /** What an interactive run tells its socket, in order. */
@@ -34,6 +37,8 @@ export interface InteractiveEvents {
   stderr(data: string): void;
   exit(run: RunResult): void;
   error(message: string, unavailable: boolean): void;
+  /** Something the student should know that does not end the run (input refused by a worker). */
+  notice?(message: string): void;
 }
 
 export interface InteractiveRun {
@@ -85,7 +90,19 @@ export class RunnerService {
     };
     this.rate = new RateLimit('run', config.runsPerMinute, rateStore);
     this.sanitizeGrading = config.sanitizeGrading ?? false;
+    const limits = config.limits;
+    this.queued = config.queue
+      ? new QueuedRuns({
+          ...config.queue,
+          queueLength: config.queueLength,
+          runMs: 2 * limits.compileMs + limits.wallMs + 5000,
+          interactiveMs: limits.interactiveWallMs + 5000,
+        })
+      : null;
   }
+
+  /** REDIS_URL: every run is a job for the runner workers (`npm run worker`); null: runs are done here. */
+  readonly queued: QueuedRuns | null;
 
   /** AUTOGRADE_SANITIZERS: the autograder builds C and C++ with AddressSanitizer and UBSan. */
   readonly sanitizeGrading: boolean;
@@ -105,6 +122,7 @@ export class RunnerService {
       running: scratch.running + interactive.running + grading.running,
       queued: scratch.queued + interactive.queued + grading.queued,
       lanes: { scratch: lane(scratch), interactive: lane(interactive), grading: lane(grading) },
+      queue: this.queued ? await this.queued.stats() : null,
     };
   }
 
@@ -124,11 +142,16 @@ export class RunnerService {
     };
   }
 
-  /** Rate limit, then a slot in the lane; 429 with Retry-After when either says no. */
-  private async admit(userId: string, onPosition?: (p: number) => void, cancelled?: AbortSignal) {
+  /** Not while draining, and within the student's rate limit (429 with Retry-After). */
+  private async gate(userId: string) {
     if (this.draining) throw new DomainError(503, 'SERVER', DRAINING_MESSAGE, undefined, { 'retry-after': '5' });
     const wait = await this.rate.check(userId, this.clock.now());
     if (wait !== null) throw tooManyRequestsError(`You have run code a lot in the last minute. Wait ${wait} s and run again.`, wait);
+  }
+
+  /** Rate limit, then a slot in the lane; 429 with Retry-After when either says no. */
+  private async admit(userId: string, onPosition?: (p: number) => void, cancelled?: AbortSignal) {
+    await this.gate(userId);
     return this.slot('scratch', onPosition, cancelled);
   }
 
@@ -155,6 +178,10 @@ export class RunnerService {
 
   /** POST /api/run: compile and run with the whole input. */
   async run(userId: string, req: { language: RunLanguage; code: string; stdin: string }): Promise<RunResponse> {
+    if (this.queued) {
+      await this.gate(userId);
+      return this.track(this.queued.run(userId, req));
+    }
     const status = await this.runner.status();
     if (!status.available) return { available: false, reason: status.reason ?? 'Code running is unavailable' };
     let handle: RunHandle | null = null;
@@ -197,6 +224,7 @@ export class RunnerService {
    * the program starts, within the same cap). Refusals (unavailable, rate limit, lane full) arrive as on.error.
    */
   startInteractive(userId: string, req: { language: RunLanguage; code: string }, on: InteractiveEvents): InteractiveRun {
+    if (this.queued) return this.startQueued(this.queued, userId, req, on);
     const cancel = new AbortController();
     const pending: string[] = [];
     let pendingBytes = 0;
@@ -273,6 +301,33 @@ export class RunnerService {
     };
   }
 
+  /** The interactive run through a worker, after the same gate (refusals arrive as on.error). */
+  private startQueued(queued: QueuedRuns, userId: string, req: { language: RunLanguage; code: string }, on: InteractiveEvents) {
+    let run: InteractiveRun | null = null;
+    let killed = false;
+    const early: ((r: InteractiveRun) => void)[] = []; // input typed before the job exists
+    const done = this.track(
+      this.gate(userId).then(
+        () => {
+          const r = (run = queued.startInteractive(userId, req, on));
+          early.forEach((f) => f(r));
+          if (killed) r.kill();
+          return r.done;
+        },
+        (err: Error) => on.error(err.message, false),
+      ),
+    );
+    return {
+      write: (d: string) => (run ? run.write(d) : (early.push((r) => r.write(d)), true)),
+      eof: () => (run ? run.eof() : void early.push((r) => r.eof())),
+      kill: () => {
+        killed = true;
+        run?.kill();
+      },
+      done,
+    } satisfies InteractiveRun;
+  }
+
   /**
    * The server is shutting down: no new run starts; resolves when every run under way has finished, or after
    * `maxMs` (the shutdown's grace period), whichever comes first.
@@ -288,9 +343,10 @@ export class RunnerService {
   }
 
   /** Ends every run still going (the shutdown's grace period is over). */
-  close() {
+  async close() {
     this.draining = true;
     for (const c of this.current.values()) c.stop(DRAINING_MESSAGE);
+    await this.queued?.close();
   }
 }
 

@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import type { LessonTask } from '@learn/content';
+import type { RunLanguage, RunResponse } from '@learn/shared';
+import { Queue, QueueEvents, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import { tooManyRequestsError } from '../../../platform/errors.js';
+import type { TestRun } from '../../homework/grading.js';
+import type { InteractiveEvents, InteractiveRun } from '../service.js';
+import { REPLACED_MESSAGE } from '../service.js';
+import { append, INTERACTIVE_QUEUE, IO_TTL_SECONDS, keys, PRIORITY, readStream, RUNS_QUEUE, type GradeKind } from './jobs.js';
+import type { JobResult, OutEvent, RunJob } from './jobs.js';
+
+export interface QueueOptions {
+  redisUrl: string;
+  prefix: string;
+  /** A run not started within this time is dropped (the student hears 429 with Retry-After). */
+  deadlineMs: number;
+  /** Runs waiting per live worker slot before new ones are refused with 429. */
+  queueLength: number;
+  /** The longest a run may take once started (compile + wall limits): how long the API waits for it. */
+  runMs: number;
+  interactiveMs: number;
+}
+
+export interface WorkerFigures {
+  id: string;
+  host: string;
+  concurrency: number;
+  active: number;
+  runs: number;
+  runsPerSecond: number;
+  seenMsAgo: number;
+}
+
+export interface QueueStats {
+  kind: 'redis';
+  connected: boolean;
+  waiting: number;
+  active: number;
+  /** Milliseconds recent runs waited in the queue before a worker took them. */
+  waitMs: { p50: number; p95: number; max: number; samples: number };
+  workers: WorkerFigures[];
+}
+
+export const BUSY_MESSAGE = 'The code runner is busy right now. Try again in a few seconds.';
+const STOPPED_MESSAGE = 'Stopped.';
+const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+
+/**
+ * The API side of the run queue (REDIS_URL): each run is a BullMQ job done by a runner worker
+ * (`npm run worker`). One running program per student across instances: a Redis key holds the student's
+ * current job; a new run takes the key and tells the one before to stop. Interactive input and output travel
+ * on two Redis streams per run, in order.
+ */
+export class QueuedRuns {
+  private readonly redis: Redis;
+  private readonly runs: Queue;
+  private readonly interactive: Queue;
+  private readonly events: QueueEvents;
+  private readonly k: ReturnType<typeof keys>;
+  private readonly waits: number[] = [];
+  private readonly readers = new Set<Redis>();
+
+  constructor(private readonly opts: QueueOptions) {
+    const connection = () => ({ url: opts.redisUrl, maxRetriesPerRequest: null });
+    this.redis = new Redis(opts.redisUrl, { maxRetriesPerRequest: 1 });
+    this.redis.on('error', () => {}); // health says when Redis is gone
+    this.runs = new Queue(RUNS_QUEUE, { connection: connection(), prefix: opts.prefix });
+    this.interactive = new Queue(INTERACTIVE_QUEUE, { connection: connection(), prefix: opts.prefix });
+    this.events = new QueueEvents(RUNS_QUEUE, { connection: connection(), prefix: opts.prefix });
+    this.runs.on('error', () => {});
+    this.interactive.on('error', () => {});
+    this.events.on('error', () => {});
+    this.k = keys(opts.prefix);
+  }
+
+  /** Ready to wait for results (QueueEvents listens before the first job is added). */
+  async ready(): Promise<void> {
+    await Promise.all([this.runs.waitUntilReady(), this.interactive.waitUntilReady(), this.events.waitUntilReady()]);
+  }
+
+  /** 429 with Retry-After when more runs wait than the live workers can take soon. */
+  private async admit(queue: Queue) {
+    const [counts, workers] = await Promise.all([queue.getJobCounts('waiting', 'prioritized'), this.workers()]);
+    const waiting = (counts.waiting ?? 0) + (counts.prioritized ?? 0);
+    const slots = Math.max(1, workers.reduce((n, w) => n + w.concurrency, 0));
+    if (waiting >= this.opts.queueLength * slots) throw this.busy(waiting, workers);
+  }
+
+  private busy(waiting: number, workers: WorkerFigures[]) {
+    const rate = workers.reduce((n, w) => n + w.runsPerSecond, 0);
+    const seconds = rate > 0 ? Math.ceil(waiting / rate) : 5;
+    return tooManyRequestsError(BUSY_MESSAGE, Math.min(60, Math.max(1, seconds)));
+  }
+
+  /** The student's one running program: the job before (if any) is told to stop. */
+  private async claim(userId: string, jobId: string) {
+    const old = await this.redis.set(this.k.student(userId), jobId, 'EX', IO_TTL_SECONDS, 'GET');
+    if (old && old !== jobId) await append(this.redis, this.k.input(old), { t: 'kill', reason: REPLACED_MESSAGE });
+  }
+
+  private async release(userId: string, jobId: string) {
+    await this.redis.eval(RELEASE, 1, this.k.student(userId), jobId).catch(() => {});
+  }
+
+  private noteWait(ms: number) {
+    this.waits.push(ms);
+    if (this.waits.length > 200) this.waits.shift();
+  }
+
+  /** POST /api/run through a worker. */
+  async run(userId: string, req: { language: RunLanguage; code: string; stdin: string }): Promise<RunResponse> {
+    await this.admit(this.runs);
+    const jobId = randomUUID();
+    await this.claim(userId, jobId);
+    try {
+      const data: RunJob = { kind: 'run', userId, ...req, deadline: Date.now() + this.opts.deadlineMs };
+      const job = await this.runs.add('run', data, { jobId, priority: PRIORITY.scratch, ...retention });
+      const result = await this.finished(job, this.opts.deadlineMs + this.opts.runMs);
+      if (result.kind === 'expired') throw this.busy(await this.runs.getWaitingCount(), await this.workers());
+      if (result.kind !== 'run') throw new Error(`unexpected result ${result.kind}`);
+      return result.response;
+    } finally {
+      await this.release(userId, jobId);
+    }
+  }
+
+  /** Homework checks, homework grading and exam tests through a worker: never refused, taken by priority. */
+  async grade(kind: GradeKind, task: LessonTask, language: RunLanguage, code: string): Promise<TestRun> {
+    const data: RunJob = { kind: 'grade', grade: kind, task, language, code };
+    const job = await this.runs.add(kind, data, { jobId: randomUUID(), priority: PRIORITY[kind], attempts: 3, ...retention });
+    const result = await this.finished(job);
+    if (result.kind !== 'grade') throw new Error(`unexpected result ${result.kind}`);
+    return result.run;
+  }
+
+  private async finished(job: Job, ttl?: number): Promise<JobResult> {
+    const result = (await job.waitUntilFinished(this.events, ttl).catch(async (err: Error) => {
+      // Past the deadline and still waiting: drop it (a worker that took it meanwhile finishes it unheard).
+      if (/timed out/i.test(err.message)) {
+        await job.remove().catch(() => {});
+        throw this.busy(await this.runs.getWaitingCount(), await this.workers());
+      }
+      throw err;
+    })) as JobResult;
+    this.noteWait(result.waitedMs);
+    return result;
+  }
+
+  /** /api/run/ws through a worker: the socket stays here; input and output travel on Redis streams. */
+  startInteractive(userId: string, req: { language: RunLanguage; code: string }, on: InteractiveEvents): InteractiveRun {
+    const jobId = randomUUID();
+    const input = this.k.input(jobId);
+    let killed = false;
+    const send = (e: Parameters<typeof append>[2]) => void append(this.redis, input, e).catch(() => {});
+    const done = (async () => {
+      try {
+        await this.admit(this.interactive);
+      } catch (err) {
+        return on.error((err as Error).message, false);
+      }
+      await this.claim(userId, jobId);
+      const reader = this.redis.duplicate();
+      reader.on('error', () => {});
+      this.readers.add(reader);
+      try {
+        const data: RunJob = { kind: 'interactive', userId, ...req, deadline: Date.now() + this.opts.deadlineMs };
+        await this.interactive.add('interactive', data, { jobId, ...retention });
+        on.queued(1);
+        await this.relay(reader, jobId, on, () => killed);
+      } finally {
+        this.readers.delete(reader);
+        reader.disconnect();
+        await this.release(userId, jobId);
+      }
+    })().catch((err: Error) => on.error(err.message, false));
+    return {
+      write: (d) => (send({ t: 'stdin', d }), true),
+      eof: () => send({ t: 'eof' }),
+      kill: () => {
+        killed = true;
+        send({ t: 'kill', reason: null });
+      },
+      done,
+    };
+  }
+
+  /** Output events to the socket, in order, until the run ends (or nobody took it in time). */
+  private async relay(reader: Redis, jobId: string, on: InteractiveEvents, killed: () => boolean) {
+    let from = '0';
+    let started = false;
+    const limitAt = () => Date.now() + (started ? this.opts.interactiveMs : this.opts.deadlineMs + this.opts.runMs);
+    let until = limitAt();
+    for (;;) {
+      if (Date.now() > until) {
+        await this.interactive.remove(jobId).catch(() => {});
+        if (!killed()) on.error(started ? STOPPED_MESSAGE : BUSY_MESSAGE, false);
+        return;
+      }
+      const { events, next } = await readStream<OutEvent>(reader, this.k.output(jobId), from, 1000);
+      from = next;
+      for (const e of events) {
+        if (e.t === 'end') return;
+        if (e.t === 'compiled') on.compiled(e.compile);
+        else if (e.t === 'started') {
+          started = true;
+          until = limitAt();
+          on.started();
+        } else if (e.t === 'stdout') on.stdout(e.d);
+        else if (e.t === 'stderr') on.stderr(e.d);
+        else if (e.t === 'notice') on.notice?.(e.message);
+        else if (e.t === 'exit') on.exit(e.run);
+        else on.error(e.message, e.unavailable);
+      }
+    }
+  }
+
+  /** Every live worker's figures (a worker not seen for 15 s is gone). */
+  async workers(): Promise<WorkerFigures[]> {
+    const all = await this.redis.hgetall(this.k.workers);
+    const now = Date.now();
+    const out: WorkerFigures[] = [];
+    for (const [id, raw] of Object.entries(all)) {
+      const w = JSON.parse(raw) as Omit<WorkerFigures, 'seenMsAgo' | 'id'> & { at: number };
+      if (now - w.at > 15_000) continue;
+      out.push({ id, host: w.host, concurrency: w.concurrency, active: w.active, runs: w.runs, runsPerSecond: w.runsPerSecond, seenMsAgo: now - w.at });
+    }
+    return out.sort((a, b) => a.id.localeCompare(b.id));
+  }
+
+  async stats(): Promise<QueueStats> {
+    const sorted = [...this.waits].sort((a, b) => a - b);
+    const pick = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+    const waitMs = { p50: pick(0.5), p95: pick(0.95), max: sorted.at(-1) ?? 0, samples: sorted.length };
+    try {
+      const [r, i, workers] = await Promise.all([
+        this.runs.getJobCounts('waiting', 'prioritized', 'active'),
+        this.interactive.getJobCounts('waiting', 'active'),
+        this.workers(),
+      ]);
+      const waiting = (r.waiting ?? 0) + (r.prioritized ?? 0) + (i.waiting ?? 0);
+      return { kind: 'redis', connected: true, waiting, active: (r.active ?? 0) + (i.active ?? 0), waitMs, workers };
+    } catch {
+      return { kind: 'redis', connected: false, waiting: 0, active: 0, waitMs, workers: [] };
+    }
+  }
+
+  async close() {
+    for (const r of this.readers) r.disconnect();
+    await Promise.allSettled([this.events.close(), this.runs.close(), this.interactive.close()]);
+    this.redis.disconnect();
+  }
+}
+
+/** Finished jobs are kept a little while (for a late waiter), then removed by BullMQ itself. */
+const retention = { removeOnComplete: { age: 300 }, removeOnFail: { age: 3600 } };
