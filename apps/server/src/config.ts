@@ -91,7 +91,10 @@ function runnerEnv() {
     RUNNER_OUTPUT_KIB: int(1, 65_536, 64),
     RUNNER_COMPILE_SECONDS: int(1, 600, 10),
     /** With REDIS_URL: the Redis key prefix of the run queue (API instances and workers must agree). */
-    RUNNER_QUEUE_PREFIX: z.string().regex(/^[\w:.-]+$/).default('learn:runs'),
+    RUNNER_QUEUE_PREFIX: z
+      .string()
+      .regex(/^[\w:.-]+$/)
+      .default('learn:runs'),
     /** With REDIS_URL: a run not started within this time is dropped and its student told to retry (429). */
     RUNNER_QUEUE_DEADLINE_SECONDS: int(1, 3600, 30),
   };

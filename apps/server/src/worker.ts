@@ -1,5 +1,6 @@
 import { loadConfig, ConfigError, type Config } from './config.js';
 import { RunWorkerHost } from './modules/runner/queued/worker-host.js';
+import { runTaskTests } from './modules/homework/grading.js';
 
 /**
  * A runner worker (`npm run worker`): takes runs and grading off the Redis queue (REDIS_URL) and does them in
@@ -24,6 +25,7 @@ const host = new RunWorkerHost({
   redisUrl: queue.redisUrl,
   prefix: queue.prefix,
   runner: config.runner,
+  grade: runTaskTests,
   lockMs: Math.max(1, lockSeconds) * 1000,
   log: (m) => console.warn(m),
 });

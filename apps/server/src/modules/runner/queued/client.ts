@@ -4,11 +4,10 @@ import type { RunLanguage, RunResponse } from '@learn/shared';
 import { Queue, QueueEvents, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { tooManyRequestsError } from '../../../platform/errors.js';
-import type { TestRun } from '../../homework/grading.js';
 import type { InteractiveEvents, InteractiveRun } from '../service.js';
 import { REPLACED_MESSAGE } from '../service.js';
 import { append, INTERACTIVE_QUEUE, IO_TTL_SECONDS, keys, PRIORITY, readStream, RUNS_QUEUE, type GradeKind } from './jobs.js';
-import type { JobResult, OutEvent, RunJob } from './jobs.js';
+import type { JobResult, OutEvent, RunJob, TestRun } from './jobs.js';
 
 export interface QueueOptions {
   redisUrl: string;
@@ -83,7 +82,10 @@ export class QueuedRuns {
   private async admit(queue: Queue) {
     const [counts, workers] = await Promise.all([queue.getJobCounts('waiting', 'prioritized'), this.workers()]);
     const waiting = (counts.waiting ?? 0) + (counts.prioritized ?? 0);
-    const slots = Math.max(1, workers.reduce((n, w) => n + w.concurrency, 0));
+    const slots = Math.max(
+      1,
+      workers.reduce((n, w) => n + w.concurrency, 0),
+    );
     if (waiting >= this.opts.queueLength * slots) throw this.busy(waiting, workers);
   }
 
@@ -223,7 +225,15 @@ export class QueuedRuns {
     for (const [id, raw] of Object.entries(all)) {
       const w = JSON.parse(raw) as Omit<WorkerFigures, 'seenMsAgo' | 'id'> & { at: number };
       if (now - w.at > 15_000) continue;
-      out.push({ id, host: w.host, concurrency: w.concurrency, active: w.active, runs: w.runs, runsPerSecond: w.runsPerSecond, seenMsAgo: now - w.at });
+      out.push({
+        id,
+        host: w.host,
+        concurrency: w.concurrency,
+        active: w.active,
+        runs: w.runs,
+        runsPerSecond: w.runsPerSecond,
+        seenMsAgo: now - w.at,
+      });
     }
     return out.sort((a, b) => a.id.localeCompare(b.id));
   }

@@ -1,7 +1,7 @@
 import type { LessonTask } from '@learn/content';
-import type { CompileResult, RunLanguage, RunResponse, RunResult } from '@learn/shared';
+import type { CompileResult, RunLanguage, RunResponse, RunResult, TestOutcome } from '@learn/shared';
 import type { Redis } from 'ioredis';
-import type { TestRun } from '../../homework/grading.js';
+import type { RunnerService } from '../service.js';
 
 /**
  * The run queue's vocabulary, shared by the API instances (which add jobs) and the runner workers (which do
@@ -14,6 +14,17 @@ export const INTERACTIVE_QUEUE = 'interactive';
 /** BullMQ priorities: 1 is taken first. Exam grading, then homework, then the scratchpad. */
 export const PRIORITY = { exam: 1, homework: 2, scratch: 3 } as const;
 export type GradeKind = 'exam' | 'homework';
+
+/** A graded answer: the shape of homework's TestRun (the runner does not import homework). */
+export interface TestRun {
+  compileOk: boolean;
+  compileOutput: string;
+  tests: TestOutcome[];
+  passed: number;
+}
+
+/** How a worker grades (homework's runTaskTests, given by the worker's entry). */
+export type Grade = (service: RunnerService, task: LessonTask, language: RunLanguage, code: string, kind: GradeKind) => Promise<TestRun>;
 
 export type RunJob =
   | { kind: 'run'; userId: string; language: RunLanguage; code: string; stdin: string; deadline: number }

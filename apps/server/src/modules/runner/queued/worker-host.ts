@@ -6,16 +6,17 @@ import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { RunnerConfig } from '../../../config.js';
 import { systemClock } from '../../../platform/clock.js';
-import { runTaskTests } from '../../homework/grading.js';
 import { INPUT_REFUSED_MESSAGE, RunnerService } from '../service.js';
 import { BUSY_MESSAGE } from './client.js';
 import { append, INTERACTIVE_QUEUE, keys, readStream, RUNS_QUEUE } from './jobs.js';
-import type { InEvent, JobResult, OutEvent, RunJob } from './jobs.js';
+import type { Grade, InEvent, JobResult, OutEvent, RunJob } from './jobs.js';
 
 export interface WorkerHostOptions {
   redisUrl: string;
   prefix: string;
   runner: RunnerConfig;
+  /** Grades a homework or exam answer on this worker (homework's runTaskTests). */
+  grade: Grade;
   /** How long a job's lock lasts without renewal: a worker killed mid-job has it retried after this. */
   lockMs?: number;
   log?: (message: string) => void;
@@ -92,6 +93,7 @@ export class RunWorkerHost {
 
   private async counted(job: Job<RunJob>): Promise<JobResult> {
     this.active++;
+    void this.heartbeat().catch(() => {});
     try {
       return await this.process(job);
     } finally {
@@ -104,7 +106,7 @@ export class RunWorkerHost {
   private async process(job: Job<RunJob>): Promise<JobResult> {
     const waitedMs = Math.max(0, (job.processedOn ?? Date.now()) - job.timestamp);
     const d = job.data;
-    if (d.kind === 'grade') return { kind: 'grade', run: await runTaskTests(this.local, d.task, d.language, d.code, d.grade), waitedMs };
+    if (d.kind === 'grade') return { kind: 'grade', run: await this.opts.grade(this.local, d.task, d.language, d.code, d.grade), waitedMs };
     if (d.kind === 'run') {
       if (Date.now() > d.deadline) return { kind: 'expired', waitedMs };
       return { kind: 'run', response: await this.run(job.id!, d), waitedMs };
@@ -115,10 +117,7 @@ export class RunWorkerHost {
 
   /** Why the run must not start: its student started another, or left. */
   private async stopReason(jobId: string, userId: string): Promise<string | null> {
-    const [current, input] = await Promise.all([
-      this.redis.get(this.k.student(userId)),
-      this.redis.xrange(this.k.input(jobId), '-', '+'),
-    ]);
+    const [current, input] = await Promise.all([this.redis.get(this.k.student(userId)), this.redis.xrange(this.k.input(jobId), '-', '+')]);
     const kill = input.map(([, f]) => JSON.parse(f[1]!) as InEvent).find((e) => e.t === 'kill');
     if (kill && kill.t === 'kill') return kill.reason ?? 'Stopped.';
     return current === jobId ? null : 'Stopped: you started another program (one program runs at a time for each student).';
@@ -181,10 +180,10 @@ export class RunWorkerHost {
       const status = await this.local.runner.status();
       if (!status.available) return void emit({ t: 'error', message: status.reason ?? 'Code running is unavailable', unavailable: true });
       const compiled = await this.local.runner.compileOnce(d);
-      emit({ t: 'compiled', compile: compiled.compile });
+      void emit({ t: 'compiled', compile: compiled.compile });
       if (compiled.program) await this.converse(jobId, compiled.program, emit);
     } finally {
-      emit({ t: 'end' });
+      void emit({ t: 'end' });
       await chain;
     }
   }

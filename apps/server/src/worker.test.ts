@@ -1,0 +1,149 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { Redis } from 'ioredis';
+import type { RunServerMessage } from '@learn/shared';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import { runTaskTests } from './modules/homework/grading.js';
+
+/**
+ * Issue 29: with REDIS_URL every run is a job done by runner workers. An API (this process) and two worker
+ * processes (`src/worker.ts`, as `npm run worker` starts them) on the local Redis, under a prefix of their
+ * own so that other tests on the same Redis do not see these jobs.
+ */
+const url = process.env.TEST_REDIS_URL;
+if (process.env.CI === 'true' && !url)
+  throw new Error('CI=true but TEST_REDIS_URL is not set: the Redis tests must run in CI (see .ci/run).');
+
+const entry = fileURLToPath(new URL('./worker.ts', import.meta.url));
+
+/** Starts a worker process; resolves once it says it is ready. */
+export function startWorker(env: Record<string, string>, wrap: string[] = []): Promise<ChildProcess & { output: string[] }> {
+  const [cmd, ...args] = [...wrap, process.execPath, '--import', 'tsx', entry];
+  const child = spawn(cmd!, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }) as ChildProcess & {
+    output: string[];
+  };
+  child.output = [];
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${child.output.join('')}`)), 30_000);
+    const take = (b: Buffer) => {
+      child.output.push(String(b));
+      if (child.output.join('').includes('ready:')) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout!.on('data', take);
+    child.stderr!.on('data', (b: Buffer) => child.output.push(String(b)));
+    child.on('exit', (code) => reject(new Error(`worker exited (${code}):\n${child.output.join('')}`)));
+  });
+}
+
+describe.runIf(url)('runs and grading through two runner workers', () => {
+  const prefix = `test:runs:${randomUUID()}`;
+  const env = {
+    REDIS_URL: url!,
+    RUNNER_QUEUE_PREFIX: prefix,
+    RUNNER_WORKER_LOCK_SECONDS: '2',
+    RUNNER_CONCURRENCY: '2',
+    LOG_LEVEL: 'silent',
+  };
+  let t: TestApp;
+  let workers: (ChildProcess & { output: string[] })[] = [];
+  const students: string[] = [];
+
+  beforeAll(async () => {
+    workers = await Promise.all([startWorker(env), startWorker(env)]);
+    t = await createTestApp('sqlite', { REDIS_URL: url!, RUNNER_QUEUE_PREFIX: prefix, RUNNER_RUNS_PER_MINUTE: '100' });
+    await t.app.runner.queued!.ready();
+    for (let i = 0; i < 7; i++) {
+      const s = await t.createUser({ role: 'student' });
+      students.push(await t.login(s.email, s.password));
+    }
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  }, 60_000);
+  afterAll(async () => {
+    workers.forEach((w) => w.exitCode === null && w.kill('SIGKILL'));
+    await t?.close();
+    const r = new Redis(url!);
+    const stale = await r.keys(`${prefix}:*`);
+    if (stale.length) await r.del(...stale);
+    r.disconnect();
+  });
+
+  const post = (payload: object, cookie = students[0]!) => t.app.inject({ method: 'POST', url: '/api/run', payload, headers: { cookie } });
+
+  it('runs scratchpad code on a worker, and /api/health shows the queue and both workers', async () => {
+    const res = await post({
+      language: 'c',
+      code: '#include <stdio.h>\nint main(void){ int n; scanf("%d", &n); printf("hello %d\\n", n); }',
+      stdin: '41',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().run).toMatchObject({ stdout: 'hello 41\n', exitCode: 0 });
+    const health = (await t.app.inject({ url: '/api/health' })).json();
+    expect(health.runner.queue).toMatchObject({ kind: 'redis', connected: true });
+    expect(health.runner.queue.workers).toHaveLength(2);
+    expect(health.runner.queue.waitMs.samples).toBeGreaterThan(0);
+  });
+
+  it('answers an interactive program typed input through a worker, in order', async () => {
+    const port = (t.app.server.address() as { port: number }).port;
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/api/run/ws`, { headers: { cookie: students[1]! } });
+    const messages: RunServerMessage[] = [];
+    ws.on('message', (d) => messages.push(JSON.parse(String(d)) as RunServerMessage));
+    await new Promise((resolve, reject) => (ws.on('open', resolve), ws.on('error', reject)));
+    const until = async (check: () => boolean) => {
+      while (!check()) await new Promise((r) => setTimeout(r, 20));
+    };
+    const text = () => messages.map((m) => (m.type === 'stdout' ? m.data : '')).join('');
+    ws.send(JSON.stringify({ type: 'start', language: 'python', code: 'a = input("A? ")\nb = input("B? ")\nprint(int(a) + int(b))\n' }));
+    await until(() => text().includes('A? '));
+    ws.send(JSON.stringify({ type: 'stdin', data: '20\n' }));
+    await until(() => text().includes('B? '));
+    ws.send(JSON.stringify({ type: 'stdin', data: '22\n' }));
+    await until(() => messages.some((m) => m.type === 'exit'));
+    expect(text()).toBe('A? B? 42\n');
+    expect(messages.filter((m) => m.type !== 'stdout' && m.type !== 'queued').map((m) => m.type)).toEqual(['compiled', 'started', 'exit']);
+    ws.close();
+  });
+
+  it('grades homework and exam answers on the workers', async () => {
+    const task = {
+      type: 'homework' as const,
+      content: 'Add two numbers.',
+      tests: [
+        { stdin: '1 2', expectedOutput: '3' },
+        { stdin: '5 5', expectedOutput: '10' },
+      ],
+    };
+    const good = 'a, b = map(int, input().split())\nprint(a + b)\n';
+    const [exam, homework, wrong] = await Promise.all([
+      runTaskTests(t.app.runner, task, 'python', good, 'exam'),
+      runTaskTests(t.app.runner, task, 'python', good, 'homework'),
+      runTaskTests(t.app.runner, task, 'python', 'print(3)\n', 'homework'),
+    ]);
+    expect(exam).toMatchObject({ compileOk: true, passed: 2 });
+    expect(homework.passed).toBe(2);
+    expect(wrong.tests.map((o) => o.passed)).toEqual([true, false]);
+  });
+
+  it('a worker killed (-9) mid-run has its runs done by the other, each once', async () => {
+    const runs = [2, 3, 4, 5, 6].map((i) =>
+      post({ language: 'python', code: `import time\ntime.sleep(1.5)\nprint("run ${i}")\n`, stdin: '' }, students[i]!),
+    );
+    // Both workers hold runs (2 each, one waits), then one dies without a word.
+    const r = new Redis(url!);
+    const busy = async () => Object.values(await r.hgetall(`${prefix}:workers`)).map((w) => (JSON.parse(w) as { active: number }).active);
+    while (!(await busy()).every((a) => a > 0)) await new Promise((res) => setTimeout(res, 50));
+    workers[0]!.kill('SIGKILL');
+    const results = await Promise.all(runs);
+    expect(results.map((res) => res.json().run?.stdout)).toEqual(['run 2\n', 'run 3\n', 'run 4\n', 'run 5\n', 'run 6\n']);
+    // Nothing left waiting or held, and nothing failed.
+    const counts = await t.app.runner.queued!.stats();
+    expect(counts).toMatchObject({ waiting: 0, active: 0 });
+    r.disconnect();
+  }, 60_000);
+});
