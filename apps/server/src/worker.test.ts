@@ -41,6 +41,8 @@ export function startWorker(env: Record<string, string>, wrap: string[] = []): P
   });
 }
 
+const TOKEN = 'metrics-token-for-the-worker-test';
+
 describe.runIf(url)('runs and grading through two runner workers', () => {
   const prefix = `test:runs:${randomUUID()}`;
   const env = {
@@ -56,7 +58,7 @@ describe.runIf(url)('runs and grading through two runner workers', () => {
 
   beforeAll(async () => {
     workers = await Promise.all([startWorker(env), startWorker(env)]);
-    t = await createTestApp('sqlite', { REDIS_URL: url!, RUNNER_QUEUE_PREFIX: prefix, RUNNER_RUNS_PER_MINUTE: '100' });
+    t = await createTestApp('sqlite', { REDIS_URL: url!, RUNNER_QUEUE_PREFIX: prefix, RUNNER_RUNS_PER_MINUTE: '100', METRICS_TOKEN: TOKEN });
     await t.app.runner.queued!.ready();
     for (let i = 0; i < 7; i++) {
       const s = await t.createUser({ role: 'student' });
@@ -87,6 +89,10 @@ describe.runIf(url)('runs and grading through two runner workers', () => {
     expect(health.runner.queue).toMatchObject({ kind: 'redis', connected: true });
     expect(health.runner.queue.workers).toHaveLength(2);
     expect(health.runner.queue.waitMs.samples).toBeGreaterThan(0);
+    const metrics = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(metrics.body).toMatch(/learn_run_queue_jobs\{state="waiting"\} 0/);
+    expect(metrics.body).toMatch(/learn_run_queue_wait_seconds\{quantile="0.5"\} [\d.]+/);
+    expect(metrics.body.match(/learn_run_worker_runs_per_second\{worker="[^"]+"\}/g)).toHaveLength(2);
   });
 
   it('answers an interactive program typed input through a worker, in order', async () => {

@@ -38,6 +38,49 @@ export function createMetrics(app: FastifyInstance, deps: AppDeps) {
       }
     },
   });
+  // With REDIS_URL (issue 29): the shared run queue and each runner worker, as this instance sees them.
+  let last: { at: number; stats: ReturnType<NonNullable<FastifyInstance['runner']['queued']>['stats']> } | null = null;
+  const queueStats = () => {
+    const queued = app.hasDecorator('runner') ? app.runner.queued : null;
+    if (!queued) return null;
+    if (!last || Date.now() - last.at > 1000) last = { at: Date.now(), stats: queued.stats() }; // one read per scrape
+    return last.stats;
+  };
+  new client.Gauge({
+    name: 'learn_run_queue_jobs',
+    help: 'Runs waiting in the shared Redis queue and runs the workers hold (absent without REDIS_URL)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      const q = await queueStats();
+      if (!q) return;
+      this.set({ state: 'waiting' }, q.waiting);
+      this.set({ state: 'active' }, q.active);
+    },
+  });
+  new client.Gauge({
+    name: 'learn_run_queue_wait_seconds',
+    help: 'Time recent runs from this instance waited in the queue before a worker took them',
+    labelNames: ['quantile'] as const,
+    registers: [registry],
+    async collect() {
+      const q = await queueStats();
+      if (!q) return;
+      this.set({ quantile: '0.5' }, q.waitMs.p50 / 1000);
+      this.set({ quantile: '0.95' }, q.waitMs.p95 / 1000);
+      this.set({ quantile: '1' }, q.waitMs.max / 1000);
+    },
+  });
+  new client.Gauge({
+    name: 'learn_run_worker_runs_per_second',
+    help: 'Runs per second each live runner worker finished over the last 10 s',
+    labelNames: ['worker'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const w of (await queueStats())?.workers ?? []) this.set({ worker: w.id }, w.runsPerSecond);
+    },
+  });
   new client.Gauge({
     name: 'learn_websocket_connections',
     help: 'Open WebSocket connections (live events, interactive runs)',

@@ -42,7 +42,10 @@ export function runnerRoutes(app: FastifyInstance, deps: AppDeps) {
     if (!canRunCode(actor)) throw authorizationError();
     const body = parse(runRequestSchema, request.body);
     void reply.header('cache-control', 'no-store');
-    return service.run(actor.id, body);
+    // The student has gone (tab closed, request aborted): the run is cancelled.
+    const gone = new AbortController();
+    reply.raw.on('close', () => !reply.raw.writableFinished && gone.abort());
+    return service.run(actor.id, body, gone.signal);
   });
 
   app.get('/api/run/ws', { websocket: true }, (socket, request) => {

@@ -5,7 +5,8 @@ import type { Clock } from '../../platform/clock.js';
 import { DomainError, tooManyRequestsError } from '../../platform/errors.js';
 import { QueueFullError, RunQueue } from './queue.js';
 import { RateLimit, type RateStore } from '../../platform/rate-limit.js';
-import { QueuedRuns, type QueueStats } from './queued/client.js';
+import { queuedRunsFor, type QueuedRuns, type QueueStats } from './queued/client.js';
+import { gatedInteractive } from './queued/gate.js';
 
 /**
  * The lanes runs wait in, each with its own slots: the scratchpad (and the compile step of an interactive
@@ -90,15 +91,7 @@ export class RunnerService {
     };
     this.rate = new RateLimit('run', config.runsPerMinute, rateStore);
     this.sanitizeGrading = config.sanitizeGrading ?? false;
-    const limits = config.limits;
-    this.queued = config.queue
-      ? new QueuedRuns({
-          ...config.queue,
-          queueLength: config.queueLength,
-          runMs: 2 * limits.compileMs + limits.wallMs + 5000,
-          interactiveMs: limits.interactiveWallMs + 5000,
-        })
-      : null;
+    this.queued = config.queue ? queuedRunsFor(config, config.queue) : null;
   }
 
   /** REDIS_URL: every run is a job for the runner workers (`npm run worker`); null: runs are done here. */
@@ -177,23 +170,25 @@ export class RunnerService {
   }
 
   /** POST /api/run: compile and run with the whole input. */
-  async run(userId: string, req: { language: RunLanguage; code: string; stdin: string }): Promise<RunResponse> {
+  async run(userId: string, req: { language: RunLanguage; code: string; stdin: string }, gone?: AbortSignal): Promise<RunResponse> {
     if (this.queued) {
       await this.gate(userId);
-      return this.track(this.queued.run(userId, req));
+      return this.track(this.queued.run(userId, req, gone));
     }
     const status = await this.runner.status();
     if (!status.available) return { available: false, reason: status.reason ?? 'Code running is unavailable' };
     let handle: RunHandle | null = null;
     let stoppedWith: string | null = null;
     const cancel = new AbortController();
-    const release = this.claim(userId, {
+    const entry: Current = {
       stop: (reason) => {
         stoppedWith = reason;
         cancel.abort();
         handle?.kill();
       },
-    });
+    };
+    const release = this.claim(userId, entry);
+    gone?.addEventListener('abort', () => entry.stop('Stopped: the page that asked for this run has gone.'));
     try {
       const free = await this.admit(userId, undefined, cancel.signal).catch((err: Error) => {
         if (stoppedWith) return null;
@@ -224,7 +219,10 @@ export class RunnerService {
    * the program starts, within the same cap). Refusals (unavailable, rate limit, lane full) arrive as on.error.
    */
   startInteractive(userId: string, req: { language: RunLanguage; code: string }, on: InteractiveEvents): InteractiveRun {
-    if (this.queued) return this.startQueued(this.queued, userId, req, on);
+    if (this.queued) {
+      const run = gatedInteractive(() => this.gate(userId), this.queued, userId, req, on);
+      return { ...run, done: this.track(run.done) };
+    }
     const cancel = new AbortController();
     const pending: string[] = [];
     let pendingBytes = 0;
@@ -299,33 +297,6 @@ export class RunnerService {
       },
       done,
     };
-  }
-
-  /** The interactive run through a worker, after the same gate (refusals arrive as on.error). */
-  private startQueued(queued: QueuedRuns, userId: string, req: { language: RunLanguage; code: string }, on: InteractiveEvents) {
-    let run: InteractiveRun | null = null;
-    let killed = false;
-    const early: ((r: InteractiveRun) => void)[] = []; // input typed before the job exists
-    const done = this.track(
-      this.gate(userId).then(
-        () => {
-          const r = (run = queued.startInteractive(userId, req, on));
-          early.forEach((f) => f(r));
-          if (killed) r.kill();
-          return r.done;
-        },
-        (err: Error) => on.error(err.message, false),
-      ),
-    );
-    return {
-      write: (d: string) => (run ? run.write(d) : (early.push((r) => r.write(d)), true)),
-      eof: () => (run ? run.eof() : void early.push((r) => r.eof())),
-      kill: () => {
-        killed = true;
-        run?.kill();
-      },
-      done,
-    } satisfies InteractiveRun;
   }
 
   /**

@@ -3,6 +3,7 @@ import type { LessonTask } from '@learn/content';
 import type { RunLanguage, RunResponse } from '@learn/shared';
 import { Queue, QueueEvents, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
+import type { RunnerConfig } from '../../../config.js';
 import { tooManyRequestsError } from '../../../platform/errors.js';
 import type { InteractiveEvents, InteractiveRun } from '../service.js';
 import { REPLACED_MESSAGE } from '../service.js';
@@ -43,6 +44,7 @@ export interface QueueStats {
 
 export const BUSY_MESSAGE = 'The code runner is busy right now. Try again in a few seconds.';
 const STOPPED_MESSAGE = 'Stopped.';
+const GONE_MESSAGE = 'Stopped: the page that asked for this run has gone.';
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
 /**
@@ -111,10 +113,13 @@ export class QueuedRuns {
   }
 
   /** POST /api/run through a worker. */
-  async run(userId: string, req: { language: RunLanguage; code: string; stdin: string }): Promise<RunResponse> {
+  async run(userId: string, req: { language: RunLanguage; code: string; stdin: string }, gone?: AbortSignal): Promise<RunResponse> {
     await this.admit(this.runs);
     const jobId = randomUUID();
     await this.claim(userId, jobId);
+    // The student has gone (request closed): the worker drops the run, or stops it if it has started.
+    const leave = () => void append(this.redis, this.k.input(jobId), { t: 'kill', reason: GONE_MESSAGE }).catch(() => {});
+    gone?.addEventListener('abort', leave);
     try {
       const data: RunJob = { kind: 'run', userId, ...req, deadline: Date.now() + this.opts.deadlineMs };
       const job = await this.runs.add('run', data, { jobId, priority: PRIORITY.scratch, ...retention });
@@ -123,6 +128,7 @@ export class QueuedRuns {
       if (result.kind !== 'run') throw new Error(`unexpected result ${result.kind}`);
       return result.response;
     } finally {
+      gone?.removeEventListener('abort', leave);
       await this.release(userId, jobId);
     }
   }
@@ -260,6 +266,17 @@ export class QueuedRuns {
     await Promise.allSettled([this.events.close(), this.runs.close(), this.interactive.close()]);
     this.redis.disconnect();
   }
+}
+
+/** The queue of a RunnerConfig with `queue` (REDIS_URL): waits as long as a run may take. */
+export function queuedRunsFor(config: RunnerConfig, queue: NonNullable<RunnerConfig['queue']>) {
+  const limits = config.limits;
+  return new QueuedRuns({
+    ...queue,
+    queueLength: config.queueLength,
+    runMs: 2 * limits.compileMs + limits.wallMs + 5000,
+    interactiveMs: limits.interactiveWallMs + 5000,
+  });
 }
 
 /** Finished jobs are kept a little while (for a late waiter), then removed by BullMQ itself. */
