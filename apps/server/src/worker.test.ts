@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { Redis } from 'ioredis';
 import type { RunServerMessage } from '@learn/shared';
 import { createTestApp, type TestApp } from '../test/harness.js';
+import { startWorker } from '../test/workers.js';
 import { runTaskTests } from './modules/homework/grading.js';
 
 /**
@@ -16,30 +16,6 @@ import { runTaskTests } from './modules/homework/grading.js';
 const url = process.env.TEST_REDIS_URL;
 if (process.env.CI === 'true' && !url)
   throw new Error('CI=true but TEST_REDIS_URL is not set: the Redis tests must run in CI (see .ci/run).');
-
-const entry = fileURLToPath(new URL('./worker.ts', import.meta.url));
-
-/** Starts a worker process; resolves once it says it is ready. */
-export function startWorker(env: Record<string, string>, wrap: string[] = []): Promise<ChildProcess & { output: string[] }> {
-  const [cmd, ...args] = [...wrap, process.execPath, '--import', 'tsx', entry];
-  const child = spawn(cmd!, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }) as ChildProcess & {
-    output: string[];
-  };
-  child.output = [];
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${child.output.join('')}`)), 30_000);
-    const take = (b: Buffer) => {
-      child.output.push(String(b));
-      if (child.output.join('').includes('ready:')) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    };
-    child.stdout!.on('data', take);
-    child.stderr!.on('data', (b: Buffer) => child.output.push(String(b)));
-    child.on('exit', (code) => reject(new Error(`worker exited (${code}):\n${child.output.join('')}`)));
-  });
-}
 
 const TOKEN = 'metrics-token-for-the-worker-test';
 
@@ -58,7 +34,12 @@ describe.runIf(url)('runs and grading through two runner workers', () => {
 
   beforeAll(async () => {
     workers = await Promise.all([startWorker(env), startWorker(env)]);
-    t = await createTestApp('sqlite', { REDIS_URL: url!, RUNNER_QUEUE_PREFIX: prefix, RUNNER_RUNS_PER_MINUTE: '100', METRICS_TOKEN: TOKEN });
+    t = await createTestApp('sqlite', {
+      REDIS_URL: url!,
+      RUNNER_QUEUE_PREFIX: prefix,
+      RUNNER_RUNS_PER_MINUTE: '100',
+      METRICS_TOKEN: TOKEN,
+    });
     await t.app.runner.queued!.ready();
     for (let i = 0; i < 7; i++) {
       const s = await t.createUser({ role: 'student' });
