@@ -133,4 +133,20 @@ describe.runIf(url)('runs and grading through two runner workers', () => {
     expect(counts).toMatchObject({ waiting: 0, active: 0 });
     r.disconnect();
   }, 60_000);
+
+  it('a worker told SIGTERM finishes the run it holds, then leaves the figures and exits', async () => {
+    const survivor = workers[1]!;
+    const run = post({ language: 'python', code: 'import time\ntime.sleep(1)\nprint("finished")\n', stdin: '' }, students[6]!);
+    const r = new Redis(url!);
+    // This worker's own figures (the one killed above left its last ones behind).
+    const id = /Runner worker (\S+) ready/.exec(survivor.output.join(''))![1]!;
+    const mine = async () => (JSON.parse((await r.hget(`${prefix}:workers`, id))!) as { active: number }).active > 0;
+    while (!(await mine())) await new Promise((res) => setTimeout(res, 50));
+    const exited = new Promise<number | null>((resolve) => survivor.once('exit', resolve));
+    survivor.kill('SIGTERM');
+    expect((await run).json().run).toMatchObject({ stdout: 'finished\n', exitCode: 0 });
+    expect(await exited).toBe(0);
+    expect(survivor.output.join('')).toContain('draining');
+    r.disconnect();
+  }, 30_000);
 });
