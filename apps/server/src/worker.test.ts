@@ -150,3 +150,26 @@ describe.runIf(url)('runs and grading through two runner workers', () => {
     r.disconnect();
   }, 30_000);
 });
+
+describe.runIf(url)('the run queue with no runner worker', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { REDIS_URL: url!, RUNNER_QUEUE_PREFIX: `test:runs:${randomUUID()}` });
+  });
+  afterAll(() => t?.close());
+
+  it('answers at once, with Retry-After and a plain sentence, instead of queueing runs nobody will do', async () => {
+    const s = await t.createUser({ role: 'student' });
+    const cookie = await t.login(s.email, s.password);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/run',
+      payload: { language: 'python', code: 'print(1)' },
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('10');
+    expect(res.json().message).toBe('No code runner is connected right now. Try again in a minute; if it lasts, tell your guide.');
+    expect((await t.app.inject({ url: '/api/health' })).json().runner.queue).toMatchObject({ connected: true, workers: [] });
+  });
+});

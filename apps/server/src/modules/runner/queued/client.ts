@@ -4,7 +4,7 @@ import type { RunLanguage, RunResponse } from '@learn/shared';
 import { Queue, QueueEvents, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { RunnerConfig } from '../../../config.js';
-import { tooManyRequestsError } from '../../../platform/errors.js';
+import { DomainError, tooManyRequestsError } from '../../../platform/errors.js';
 import type { InteractiveEvents, InteractiveRun } from '../service.js';
 import { REPLACED_MESSAGE } from '../service.js';
 import { append, INTERACTIVE_QUEUE, IO_TTL_SECONDS, keys, PRIORITY, readStream, RUNS_QUEUE, type GradeKind } from './jobs.js';
@@ -42,6 +42,7 @@ export interface QueueStats {
   workers: WorkerFigures[];
 }
 
+export const NO_WORKER_MESSAGE = 'No code runner is connected right now. Try again in a minute; if it lasts, tell your guide.';
 export const BUSY_MESSAGE = 'The code runner is busy right now. Try again in a few seconds.';
 const STOPPED_MESSAGE = 'Stopped.';
 const GONE_MESSAGE = 'Stopped: the page that asked for this run has gone.';
@@ -83,6 +84,7 @@ export class QueuedRuns {
   /** 429 with Retry-After when more runs wait than the live workers can take soon. */
   private async admit(queue: Queue) {
     const [counts, workers] = await Promise.all([queue.getJobCounts('waiting', 'prioritized'), this.workers()]);
+    if (workers.length === 0) throw new DomainError(503, 'SERVER', NO_WORKER_MESSAGE, undefined, { 'retry-after': '10' });
     const waiting = (counts.waiting ?? 0) + (counts.prioritized ?? 0);
     const slots = Math.max(
       1,
@@ -123,7 +125,7 @@ export class QueuedRuns {
     try {
       const data: RunJob = { kind: 'run', userId, ...req, deadline: Date.now() + this.opts.deadlineMs };
       const job = await this.runs.add('run', data, { jobId, priority: PRIORITY.scratch, ...retention });
-      const result = await this.finished(job, this.opts.deadlineMs + this.opts.runMs);
+      const result = await this.finished(job, this.opts);
       if (result.kind === 'expired') throw this.busy(await this.runs.getWaitingCount(), await this.workers());
       if (result.kind !== 'run') throw new Error(`unexpected result ${result.kind}`);
       return result.response;
@@ -142,15 +144,30 @@ export class QueuedRuns {
     return result.run;
   }
 
-  private async finished(job: Job, ttl?: number): Promise<JobResult> {
-    const result = (await job.waitUntilFinished(this.events, ttl).catch(async (err: Error) => {
-      // Past the deadline and still waiting: drop it (a worker that took it meanwhile finishes it unheard).
-      if (/timed out/i.test(err.message)) {
-        await job.remove().catch(() => {});
-        throw this.busy(await this.runs.getWaitingCount(), await this.workers());
+  /**
+   * The job's result. With `deadline`: a job no worker has taken by then is dropped (429 with Retry-After);
+   * one taken is waited for up to `runMs` more.
+   */
+  private async finished(job: Job, deadline?: { deadlineMs: number; runMs: number }): Promise<JobResult> {
+    const timedOut = (err: Error) => /timed out/i.test(err.message);
+    let result: JobResult;
+    if (!deadline) result = (await job.waitUntilFinished(this.events)) as JobResult;
+    else
+      try {
+        result = (await job.waitUntilFinished(this.events, deadline.deadlineMs)) as JobResult;
+      } catch (err) {
+        if (!timedOut(err as Error)) throw err;
+        // Still waiting: removed (a job a worker holds is locked, and removing it fails).
+        const dropped = await job.remove().then(
+          () => true,
+          () => false,
+        );
+        if (dropped) throw this.busy(await this.runs.getWaitingCount(), await this.workers());
+        result = (await job.waitUntilFinished(this.events, deadline.runMs).catch(async (e: Error) => {
+          if (timedOut(e)) throw this.busy(await this.runs.getWaitingCount(), await this.workers());
+          throw e;
+        })) as JobResult;
       }
-      throw err;
-    })) as JobResult;
     this.noteWait(result.waitedMs);
     return result;
   }
