@@ -32,6 +32,7 @@ import { examRoutes } from './modules/exams/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { diagnosticsRoutes } from './modules/health/diagnostics.js';
 import { chatRoutes } from './modules/chat/routes.js';
+import { similarityRoutes } from './modules/similarity/routes.js';
 import { courseLanguage, runTaskTests } from './modules/homework/grading.js';
 import { healthProbeRoutes } from './modules/health/probes.js';
 import { metricsRoutes } from './modules/metrics/routes.js';
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   analyticsRoutes(app, deps);
   diagnosticsRoutes(app, deps);
   chatRoutes(app, deps);
+  similarityRoutes(app, deps);
 
   const webDist = deps.config.webDist;
   if (webDist && existsSync(join(webDist, 'index.html'))) {

@@ -89,6 +89,8 @@ scheduler.register({
 });
 // Homework grading left by a server that stopped (its claim ran out) is taken over within a minute.
 scheduler.register({ name: 'homework resume', everyMs: 60_000, run: () => app.homeworkGrader.resume() });
+// Similar submissions: a scope whose submissions changed is compared again, abandoned comparisons taken over.
+scheduler.register({ name: 'similarity refresh', everyMs: 60_000, run: () => app.similarityWorker.refresh() });
 // Chat retention: messages no one can see any more (past the students' 48 hours, cleared by every guide) and their images.
 scheduler.register({
   name: 'chat retention',

@@ -167,6 +167,30 @@ export const matrix: Row[] = [
   },
   { method: 'GET', url: '/api/homework/gradebook.csv?courseId=course_c_01', expect: { anonymous: 401, student: 403, guide: 200 } },
   { method: 'GET', url: '/api/homework/gradebook.csv?courseId=nope', expect: { anonymous: 401, student: 403, guide: 404 } },
+  // Similar submissions (issue 30): guides only; a student never reaches a comparison, a pair or a mark.
+  { method: 'GET', url: '/api/similarity/scopes?courseId=course_c_01', expect: { anonymous: 401, student: 403, guide: 200 } },
+  { method: 'GET', url: '/api/similarity/report?scope=homework:c-cpp-day-21:0', expect: { anonymous: 401, student: 403, guide: 200 } },
+  {
+    method: 'POST',
+    url: '/api/similarity/report/refresh',
+    payload: { scope: 'homework:c-cpp-day-21:9' },
+    expect: { anonymous: 401, student: 403, guide: 404 },
+  },
+  { method: 'GET', url: '/api/similarity/pairs/999999', expect: { anonymous: 401, student: 403, guide: 404 } },
+  {
+    method: 'PUT',
+    url: '/api/similarity/pairs/999999/review',
+    payload: { reviewed: true, note: 'x' },
+    expect: { anonymous: 401, student: 403, guide: 404 },
+  },
+  { method: 'GET', url: '/api/similarity/settings?courseId=course_c_01', expect: { anonymous: 401, student: 403, guide: 200 } },
+  {
+    method: 'PUT',
+    url: '/api/similarity/settings',
+    payload: { courseId: 'nope', threshold: 0.8 },
+    expect: { anonymous: 401, student: 403, guide: 404 },
+  },
+  { method: 'GET', url: '/api/similarity/markers?courseId=course_c_01', expect: { anonymous: 401, student: 403, guide: 200 } },
   // Chat: guides list every conversation; a conversation's sides are its student and the guides, never another student.
   { method: 'GET', url: '/api/chat/conversations', expect: { anonymous: 401, student: 403, guide: 200 } },
   { method: 'GET', url: '/api/chat/unread', expect: { anonymous: 401, student: 200, guide: 200 } },
