@@ -12,7 +12,7 @@ import { z } from 'zod';
  */
 export const SIMILARITY_DEFAULT_THRESHOLD = 0.75;
 /** Pairs below this share are not kept at all (the lowest threshold a course may set). */
-export const SIMILARITY_MIN_THRESHOLD = 0.2;
+export const SIMILARITY_MIN_THRESHOLD = 0.5;
 
 /** What is compared: one homework task, or one code/debug question of an exam. */
 export type SimilarityScope =

@@ -1,4 +1,4 @@
-import { File, FingerprintIndex, LanguagePicker, Options, type TokenizedFile, type Tokenizer } from '@dodona/dolos-lib';
+import { File, FingerprintIndex, LanguagePicker, Options, type Pair, type TokenizedFile, type Tokenizer } from '@dodona/dolos-lib';
 
 /**
  * The comparison itself is Dolos (@dodona/dolos-lib, MIT): each program is parsed with tree-sitter into
@@ -55,6 +55,30 @@ const options = new Options();
 const newIndex = () => new FingerprintIndex(options.kgramLength, options.kgramsInWindow, false);
 
 /**
+ * How many of each program's k-grams are the given code's (occurrences, as the totals count them).
+ * Dolos 3.5.1's Pair subtracts the left program's count of distinct ignored fingerprints from both sides'
+ * occurrence totals (`rightIgnored = leftEntry.ignored.size`), which lowers the share of a copy whenever the
+ * starter is left out; we compute the same share from the same pair data with each side's own count.
+ */
+function givenCounts(index: FingerprintIndex): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const entry of index.entries()) {
+    let n = 0;
+    for (const fingerprint of entry.ignored) n += fingerprint.occurrencesOf(entry.file).length;
+    counts.set(entry.file.id, n);
+  }
+  return counts;
+}
+
+/** The share of both programs' own k-grams (the given code's left out) that the other one shares, 0..1. */
+function share(pair: Pair, given: Map<number, number>) {
+  const left = Math.max(0, pair.leftTotal - (given.get(pair.leftFile.id) ?? 0));
+  const right = Math.max(0, pair.rightTotal - (given.get(pair.rightFile.id) ?? 0));
+  const similarity = left + right > 0 ? Math.min(1, (pair.leftCovered + pair.rightCovered) / (left + right)) : 0;
+  return { similarity, shorter: Math.max(1, Math.min(left, right)) };
+}
+
+/**
  * Compares every program with every other and returns the pairs at or above `floor`, most similar first.
  * `progress(done, total)` is called as files are read and rows of pairs compared.
  */
@@ -74,32 +98,40 @@ export async function comparePrograms(
   const files: TokenizedFile[] = [];
   for (const [i, input] of inputs.entries()) {
     files.push(tokenize(tokenizer, String(input.key), language, input.code));
-    if (i % 25 === 24) {
+    if (i % 10 === 9) {
       await progress(i + 1, total);
       await tick();
     }
   }
   const index = newIndex();
-  index.addFiles(files);
+  for (let i = 0; i < files.length; i += 50) {
+    index.addFiles(files.slice(i, i + 50));
+    await tick();
+  }
   // After the programs, as Dolos does: an ignored file then takes its fingerprints out of every program.
   ignored.forEach((code, i) => index.addIgnoredFile(tokenize(tokenizer, `ignored-${i}`, language, code)));
+  const given = givenCounts(index);
   await progress(inputs.length, total);
 
   const pairs: EnginePair[] = [];
+  let sinceTick = 0;
   for (let i = 0; i < files.length; i++) {
     for (let j = i + 1; j < files.length; j++) {
       const pair = index.getPair(files[i]!, files[j]!);
-      if (pair.similarity < floor) continue;
-      const shorter = Math.max(1, Math.min(pair.leftTotal - pair.leftIgnored, pair.rightTotal - pair.rightIgnored));
+      const { similarity, shorter } = share(pair, given);
+      if (similarity < floor) continue;
       pairs.push({
         left: inputs[i]!.key,
         right: inputs[j]!.key,
-        similarity: pair.similarity,
+        similarity,
         longest: pair.longest,
         longestShare: Math.min(1, pair.longest / shorter),
       });
     }
-    if (i % 10 === 9 || i === files.length - 1) {
+    sinceTick += files.length - i - 1;
+    // About 500 pairs (tens of milliseconds) between turns of the event loop.
+    if (sinceTick >= 500 || i === files.length - 1) {
+      sinceTick = 0;
       await progress(inputs.length + i + 1, total);
       await tick();
     }
@@ -123,7 +155,7 @@ export async function matchingFragments(
   const pair = index.getPair(a, b);
   const region = (r: EngineRegion): EngineRegion => ({ startRow: r.startRow, startCol: r.startCol, endRow: r.endRow, endCol: r.endCol });
   return {
-    similarity: pair.similarity,
+    similarity: share(pair, givenCounts(index)).similarity,
     fragments: pair.buildFragments().map((f) => ({ left: region(f.leftSelection), right: region(f.rightSelection) })),
   };
 }

@@ -138,7 +138,7 @@ describe.each(engines)('similar submissions (%s)', (engine) => {
       payload: { courseId: 'course_c_01', threshold: 0.05 },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json<{ message: string }>().message).toBe('The threshold must be at least 20%.');
+    expect(bad.json<{ message: string }>().message).toBe('The threshold must be at least 50%.');
     const ok = await t.app.inject({
       method: 'PUT',
       url: '/api/similarity/settings',
