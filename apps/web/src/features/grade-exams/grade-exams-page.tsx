@@ -8,6 +8,8 @@ import { useSelectedCourse } from '../../lib/course-selection';
 import { toAppError } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { ErrorState, LoadingState } from '../../lib/ui/query-state';
+import { SimilarityMarker, similarPagePath } from '../../lib/similarity-marker';
+import { Link } from 'react-router-dom';
 
 function answerText(q: ExamQuestion, value: unknown): string {
   if (value === undefined || value === null || value === '') return '(no answer)';
@@ -172,6 +174,7 @@ export default function GradeExamsPage() {
                 </Text>
               </Stack>
               <Group gap="xs">
+                <SimilarityMarker courseId={courseId} kind="exam" refId={s.id} link />
                 {s.grade !== null && <Badge color="teal.8">{`${s.grade}/${s.maxGrade}`}</Badge>}
                 <Button
                   variant={open === s.id ? 'filled' : 'light'}
@@ -200,9 +203,14 @@ export default function GradeExamsPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1} size="h2">
-        Grade Exams
-      </Title>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Title order={1} size="h2">
+          Grade Exams
+        </Title>
+        <Button component={Link} to={similarPagePath(prefix)} variant="default" size="sm">
+          Similar submissions
+        </Button>
+      </Group>
       <SegmentedControl
         w="fit-content"
         value={status}

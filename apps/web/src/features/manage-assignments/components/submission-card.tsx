@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../lib/format-date';
 import { toAppError } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useGradeSubmission } from '../api/submissions';
+import { SimilarityMarker } from '../../../lib/similarity-marker';
 
 function TestTable({ tests }: { tests: TestOutcome[] }) {
   return (
@@ -104,6 +105,7 @@ export function SubmissionCard({ submission: s }: { submission: SubmissionView &
             <Text size="sm" c="gray.7">
               {formatDateTime(s.submittedAt)}
             </Text>
+            <SimilarityMarker courseId={s.courseId} kind="homework" refId={s.id} />
             {s.grade ? <Badge color="teal">Grade: {s.grade}</Badge> : <Badge color="yellow">Pending</Badge>}
           </Group>
         </Group>
@@ -111,6 +113,7 @@ export function SubmissionCard({ submission: s }: { submission: SubmissionView &
       <Accordion.Panel>
         <Stack gap="sm">
           <CodeBlock code={s.code} language={s.language} caption="Submitted code" />
+          <SimilarityMarker courseId={s.courseId} kind="homework" refId={s.id} link />
           <Text size="sm">{testsLine(s)}</Text>
           {s.tests && <TestTable tests={s.tests} />}
           {s.history.length > 0 && (

@@ -15,7 +15,8 @@ const running = (r: SimilarityReport | undefined) => r?.status === 'queued' || r
 export function useSimilarityScopes(courseId: string | undefined) {
   return useQuery({
     queryKey: ['similarity', 'scopes', courseId ?? ''],
-    queryFn: ({ signal }) => api<{ scopes: SimilarityScopeView[] }>(`similarity/scopes?courseId=${encodeURIComponent(courseId!)}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<{ scopes: SimilarityScopeView[] }>(`similarity/scopes?courseId=${encodeURIComponent(courseId!)}`, { signal }),
     enabled: !!courseId,
   });
 }
