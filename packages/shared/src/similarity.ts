@@ -78,9 +78,9 @@ export interface SimilarityPairView {
   right: SimilaritySide;
   /** Share of both programs' fingerprints that match, 0..1 (Dolos' similarity). */
   similarity: number;
-  /** The longest run of matching fingerprints (Dolos' "longest fragment", in k-grams). */
+  /** The longest matching fragment (one of Dolos' fragments: a run of matching k-grams), in lines. */
   longest: number;
-  /** Share of the longest fragment in the shorter program, 0..1: how much of it one block covers. */
+  /** That fragment's share of the shorter program's lines, 0..1: how much of it one block covers. */
   longestShare: number;
   reviewed: SimilarityReviewView | null;
 }

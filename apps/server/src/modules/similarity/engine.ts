@@ -74,8 +74,19 @@ function givenCounts(index: FingerprintIndex): Map<number, number> {
 function share(pair: Pair, given: Map<number, number>) {
   const left = Math.max(0, pair.leftTotal - (given.get(pair.leftFile.id) ?? 0));
   const right = Math.max(0, pair.rightTotal - (given.get(pair.rightFile.id) ?? 0));
-  const similarity = left + right > 0 ? Math.min(1, (pair.leftCovered + pair.rightCovered) / (left + right)) : 0;
-  return { similarity, shorter: Math.max(1, Math.min(left, right)) };
+  return { similarity: left + right > 0 ? Math.min(1, (pair.leftCovered + pair.rightCovered) / (left + right)) : 0 };
+}
+
+const lineCount = (code: string) => code.replace(/\n$/, '').split('\n').length;
+
+/** The longest matching fragment (Dolos' fragments: runs of matching k-grams), in lines of the shorter side. */
+function longestFragmentLines(pair: Pair): number {
+  let longest = 0;
+  for (const f of pair.buildFragments()) {
+    const lines = Math.min(f.leftSelection.endRow - f.leftSelection.startRow, f.rightSelection.endRow - f.rightSelection.startRow) + 1;
+    longest = Math.max(longest, lines);
+  }
+  return longest;
 }
 
 /**
@@ -118,14 +129,15 @@ export async function comparePrograms(
   for (let i = 0; i < files.length; i++) {
     for (let j = i + 1; j < files.length; j++) {
       const pair = index.getPair(files[i]!, files[j]!);
-      const { similarity, shorter } = share(pair, given);
+      const { similarity } = share(pair, given);
       if (similarity < floor) continue;
+      const longest = longestFragmentLines(pair);
       pairs.push({
         left: inputs[i]!.key,
         right: inputs[j]!.key,
         similarity,
-        longest: pair.longest,
-        longestShare: Math.min(1, pair.longest / shorter),
+        longest,
+        longestShare: Math.min(1, longest / Math.max(1, Math.min(lineCount(inputs[i]!.code), lineCount(inputs[j]!.code)))),
       });
     }
     sinceTick += files.length - i - 1;

@@ -62,8 +62,8 @@ export function PairPanel({ id, onClose }: { id: number; onClose: () => void }) 
     body = (
       <Stack gap="md">
         <Text size="sm">
-          {percent(pair.data.similarity)} of the code matches; the longest matching fragment covers {percent(pair.data.longestShare)} of the
-          shorter program.
+          {percent(pair.data.similarity)} of the code matches; the longest matching fragment is {pair.data.longest} lines long (
+          {percent(pair.data.longestShare)} of the shorter program).
         </Text>
         <SideBySide pair={pair.data} />
         <ReviewForm key={pair.data.id} pair={pair.data} />

@@ -93,7 +93,9 @@ export function ReportView({
                     {p.left.studentName} and {p.right.studentName}
                   </Table.Td>
                   <Table.Td>{percent(p.similarity)}</Table.Td>
-                  <Table.Td>{percent(p.longestShare)} of the shorter program</Table.Td>
+                  <Table.Td>
+                    {p.longest} {p.longest === 1 ? 'line' : 'lines'} ({percent(p.longestShare)} of the shorter program)
+                  </Table.Td>
                   <Table.Td>
                     {p.reviewed ? (
                       <Badge color="teal.8" variant="light" tt="none" title={p.reviewed.note || undefined}>
