@@ -9,7 +9,7 @@ import * as p from './test-programs.js';
  * refreshes it, and students reach none of it.
  */
 const LECTURE = 'c-cpp-day-21';
-const SCOPE = `homework:${LECTURE}:0`;
+const SCOPE = `homework:${LECTURE}:1`;
 
 describe.each(engines)('similar submissions (%s)', (engine) => {
   let t: TestApp;
@@ -25,7 +25,7 @@ describe.each(engines)('similar submissions (%s)', (engine) => {
       .set({ superseded: 1 })
       .where('student_id', '=', studentId)
       .where('lecture_id', '=', LECTURE)
-      .where('task_index', '=', 0)
+      .where('task_index', '=', 1)
       .execute();
     const row = await db
       .insertInto('homework_submissions')
@@ -33,7 +33,7 @@ describe.each(engines)('similar submissions (%s)', (engine) => {
         student_id: studentId,
         lecture_id: LECTURE,
         course_id: 'course_c_01',
-        task_index: 0,
+        task_index: 1,
         code,
         language: 'c',
         submitted_at: clock.now().toISOString(),
@@ -222,6 +222,44 @@ describe.each(engines)('similar submissions (%s)', (engine) => {
     expect(exam.pairs.map((x) => [x.left.ref, x.right.ref].sort((m, n) => m - n))).toEqual([[a, b].sort((m, n) => m - n)]);
     const markers = await get<SimilarityMarkers>('/api/similarity/markers?courseId=course_c_01');
     expect(markers.exam.map((m) => m.ref).sort()).toEqual([a, b].sort());
+  });
+
+  it("keeping the lesson's starter code does not make two submissions similar", async () => {
+    const { db, clock } = t.deps;
+    const task = JSON.parse(
+      (await db.selectFrom('assignments').select('tasks').where('lecture_id', '=', LECTURE).executeTakeFirstOrThrow()).tasks,
+    ) as {
+      initialCode: string;
+      solution: string;
+    }[];
+    const scope = `homework:${LECTURE}:0`;
+    const [a, b] = [await t.createUser({ role: 'student' }), await t.createUser({ role: 'student' })];
+    for (const [s, code] of [
+      [a, task[0]!.solution],
+      [b, p.rectanglesOwn],
+    ] as const)
+      await db
+        .insertInto('homework_submissions')
+        .values({
+          student_id: s.id,
+          lecture_id: LECTURE,
+          course_id: 'course_c_01',
+          task_index: 0,
+          code,
+          language: 'c',
+          submitted_at: clock.now().toISOString(),
+          autograde_status: 'none',
+          superseded: 0,
+        })
+        .execute();
+    expect(p.rectanglesOwn).toContain('typedef struct {\n    int width;\n    int height;\n} Rectangle;');
+    const url = `/api/similarity/report?scope=${encodeURIComponent(scope)}`;
+    await get<SimilarityReport>(url);
+    await t.app.similarityWorker.idle();
+    const done = await get<SimilarityReport>(url);
+    expect(done.status).toBe('done');
+    expect(done.submissions).toBe(2);
+    expect(done.pairs).toEqual([]);
   });
 
   it('a student reaches none of it, not even with a pair id', async () => {

@@ -185,3 +185,44 @@ export const starterFilledB = starter.replace(
   '    # TODO: compute the answer\n    report("Answer", 0)',
   '    ordered = sorted(numbers, reverse=True)\n    report("Answer", ordered[0] if ordered else "none")',
 );
+
+/**
+ * Day 21, task 1 (rectangles) written in the lesson's starter by a student who wrote their own main:
+ * it keeps the starter's struct and function heads, as the reference solution does.
+ */
+export const rectanglesOwn = `#include <stdio.h>
+
+typedef struct {
+    int width;
+    int height;
+} Rectangle;
+
+int area(Rectangle r) {
+    int a = r.width;
+    a *= r.height;
+    return a;
+}
+
+int perimeter(Rectangle r) {
+    return r.width + r.width + r.height + r.height;
+}
+
+int main(void) {
+    Rectangle rects[2];
+    int ok = scanf("%d %d %d %d", &rects[0].width, &rects[0].height, &rects[1].width, &rects[1].height) == 4;
+    for (int k = 0; ok && k < 2; k++)
+        ok = rects[k].width >= 1 && rects[k].width <= 10000 && rects[k].height >= 1 && rects[k].height <= 10000;
+    if (!ok) {
+        puts("Invalid input");
+        return 1;
+    }
+    int k = 0;
+    while (k < 2) {
+        printf("Rectangle %d: area %d, perimeter %d\\n", k + 1, area(rects[k]), perimeter(rects[k]));
+        k++;
+    }
+    const char *larger = area(rects[0]) > area(rects[1]) ? "1" : area(rects[1]) > area(rects[0]) ? "2" : "equal";
+    printf("Larger: %s\\n", larger);
+    return 0;
+}
+`;
