@@ -100,10 +100,18 @@ export async function saveResults(
   });
 }
 
-export async function saveFailure(db: Executor, scope: string, owner: string, error: string, at: Date): Promise<void> {
+/** A run that failed; with `signature`, it is not asked for again until the submissions change. */
+export async function saveFailure(db: Executor, scope: string, owner: string, error: string, at: Date, signature?: string): Promise<void> {
   await db
     .updateTable('similarity_runs')
-    .set({ status: 'error', error, finished_at: at.toISOString(), claimed_by: null, claimed_until: null })
+    .set({
+      status: 'error',
+      error,
+      finished_at: at.toISOString(),
+      claimed_by: null,
+      claimed_until: null,
+      ...(signature ? { signature } : {}),
+    })
     .where('scope', '=', scope)
     .where('claimed_by', '=', owner)
     .execute();

@@ -94,7 +94,7 @@ export class SimilarityService {
       status: run?.status ?? 'none',
       progress: { done: run?.done ?? 0, total: run?.total ?? 0 },
       stale: !!run?.signature && run.signature !== signatureOf(inputs),
-      computedAt: run?.signature ? run.finished_at : null,
+      computedAt: run?.signature && run.status !== 'error' ? run.finished_at : null,
       error: run?.status === 'error' ? run.error : null,
       submissions: inputs.programs.length,
       threshold,

@@ -137,7 +137,14 @@ export class SimilarityWorker {
       });
       if (saved) this.finished++;
     } catch (err) {
-      await saveFailure(db, key, this.owner, 'The comparison failed; it will be tried again with the next submission.', clock.now());
+      await saveFailure(
+        db,
+        key,
+        this.owner,
+        'The comparison failed; it is tried again with the next submission or with "Compare again".',
+        clock.now(),
+        signatureOf(inputs),
+      );
       throw err;
     }
   }
