@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   SimilarityPairDetail,
@@ -21,14 +22,25 @@ export function useSimilarityScopes(courseId: string | undefined) {
   });
 }
 
-/** GET /api/similarity/report — asked again every second while the comparison runs, to show its progress. */
+/**
+ * GET /api/similarity/report — asked again every second while the comparison runs, to show its progress.
+ * When a comparison finishes, the picker's counts and the review pages' markers are fetched again.
+ */
 export function useSimilarityReport(scope: string | null) {
-  return useQuery({
+  const queryClient = useQueryClient();
+  const query = useQuery({
     queryKey: ['similarity', 'report', scope ?? ''],
     queryFn: ({ signal }) => api<SimilarityReport>(`similarity/report?scope=${encodeURIComponent(scope!)}`, { signal }),
     enabled: !!scope,
     refetchInterval: (q) => (running(q.state.data) ? 1000 : false),
   });
+  const finishedAt = query.data?.status === 'done' ? query.data.computedAt : null;
+  useEffect(() => {
+    if (!finishedAt) return;
+    void queryClient.invalidateQueries({ queryKey: ['similarity', 'scopes'] });
+    void queryClient.invalidateQueries({ queryKey: ['similarity', 'markers'] });
+  }, [finishedAt, queryClient]);
+  return query;
 }
 
 /** POST /api/similarity/report/refresh — compare again now. */

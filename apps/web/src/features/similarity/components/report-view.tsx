@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, List, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import type { SimilarityReport } from '@learn/shared';
 import { formatDateTime } from '../../../lib/format-date';
 import { names, percent } from '../lib/format';
@@ -97,15 +97,14 @@ export function ReportView({
                     {p.longest} {p.longest === 1 ? 'line' : 'lines'} ({percent(p.longestShare)} of the shorter program)
                   </Table.Td>
                   <Table.Td>
-                    {p.reviewed ? (
-                      <Badge color="teal.8" variant="light" tt="none" title={p.reviewed.note || undefined}>
-                        Reviewed
-                      </Badge>
-                    ) : (
-                      <Text size="sm" c="gray.7">
-                        Not reviewed
-                      </Text>
-                    )}
+                    <Text
+                      size="sm"
+                      fw={p.reviewed ? 600 : undefined}
+                      c={p.reviewed ? 'teal.9' : 'gray.7'}
+                      title={p.reviewed?.note || undefined}
+                    >
+                      {p.reviewed ? 'Reviewed' : 'Not reviewed'}
+                    </Text>
                   </Table.Td>
                   <Table.Td>
                     <Button
