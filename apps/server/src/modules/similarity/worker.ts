@@ -6,6 +6,8 @@ import { comparePrograms } from './engine.js';
 import { scopeInputs, type ScopeInputs } from './inputs-repository.js';
 import { allRuns, claimRun, releaseRuns, requestRun, saveFailure, saveResults, setProgress } from './repository.js';
 
+class StoppedError extends Error {}
+
 /** How long a claim on a run lasts without progress before another instance may take it over. */
 export const RUN_CLAIM_MS = 2 * 60_000;
 
@@ -108,6 +110,8 @@ export class SimilarityWorker {
         inputs.given,
         SIMILARITY_MIN_THRESHOLD,
         async (done, total) => {
+          // A server shutting down stops here: stop() hands the run back as queued for the next start.
+          if (this.stopped) throw new StoppedError();
           // At most four writes a second: enough for the page's progress, light on the database.
           if (done < total && Date.now() - lastWrite < 250) return;
           lastWrite = Date.now();
@@ -137,6 +141,7 @@ export class SimilarityWorker {
       });
       if (saved) this.finished++;
     } catch (err) {
+      if (err instanceof StoppedError) return;
       await saveFailure(
         db,
         key,
