@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import type { PyodideAPI } from 'pyodide';
+import type { PyodideInterface as PyodideAPI } from 'pyodide';
 import { INPUT_EMPTY, INPUT_EOF, PYTHON_OUTPUT_LIMIT, type PageToWorker, type SharedInput, type WorkerToPage } from './python-protocol';
 
 /*
