@@ -2,7 +2,8 @@
  * Checks that a lesson's code really works: every `check: run` block compiles without warnings and prints
  * its expectedOutput, `check: compile` blocks compile, starter code compiles, and every reference solution
  * passes its tests. Everything runs through the sandboxed runner (@learn/runner) under the very limits a
- * student's run gets, so the catalogue is proven to work where students run it.
+ * student's run gets, so the catalogue is proven to work where students run it. Python examples and
+ * reference solutions also run in Pyodide, the scratchpad's Python, and must behave the same there.
  */
 import { basename } from 'node:path';
 import { cpus } from 'node:os';
@@ -11,6 +12,7 @@ import type { RunResult } from '@learn/shared';
 import type { LoadedLesson } from './loader.js';
 import type { CodeBlock, LessonTask } from './schema.js';
 import { assembleProgram, sourceCheckFailures } from './source-checks.js';
+import { pyodideDisagreement, pyodideTaskFailure } from './pyodide-runner.js';
 
 /**
  * Sanitizer mode: C and C++ reference solutions are built with AddressSanitizer and UndefinedBehaviorSanitizer
@@ -83,6 +85,9 @@ function blockJob(block: CodeBlock, where: string): Job | null {
         if (block.expectedOutput !== undefined && r.stdout !== block.expectedOutput)
           return `printed ${JSON.stringify(r.stdout)} but expectedOutput is ${JSON.stringify(block.expectedOutput)}`;
         if (r.exitCode !== 0 && lang !== 'python') return `exited with ${r.exitCode ?? r.signal}: ${firstLines(r.stderr, 4)}`;
+        // The scratchpad runs Python in the browser: the example must behave the same there.
+        if (lang === 'python' && !block.serverOnly)
+          return await pyodideDisagreement(block.code, block.stdin ?? '', r, block.expectedOutput !== undefined);
         return null;
       } finally {
         await c.program.dispose();
@@ -187,6 +192,7 @@ function jobsFor(lesson: LoadedLesson, lang: Lang): Job[] {
         const source = sourceCheckFailures(solution, lang, task.sourceChecks);
         if (source.length) return `solution fails its source checks: ${source.join('; ')}`;
         const problem = await runTaskTests(lang, solution, task, { strict: true, sanitize: true });
+        if (!problem && lang === 'python') return await pyodideTaskFailure(solution, task);
         return problem?.startsWith('compile: ') ? `solution does not compile cleanly:\n${problem.slice(9)}` : problem;
       },
     });
