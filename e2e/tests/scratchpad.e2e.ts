@@ -101,7 +101,7 @@ describe('scratchpad', () => {
 
     // A syntax error links to its line; the link puts the cursor there.
     await setCode(page, 'print("one")\nprint("two"\nprint("three")\n');
-    await runAndWait(page, /Compilation failed/);
+    await runAndWait(page, /Syntax error on line 2/);
     await output(page)
       .getByRole('button', { name: /Go to line 2/ })
       .click();
