@@ -57,6 +57,16 @@ const explanation = new MarkdownIt('zero', { html: false, linkify: false, typogr
   'fence',
 ]);
 
+/** Inline code reads as code: monospace on a light grey chip (gray.9 on gray.1 is well above 4.5:1). */
+const inlineCode = {
+  fontFamily: 'var(--mantine-font-family-monospace)',
+  fontSize: '0.9em',
+  color: 'var(--mantine-color-gray-9)',
+  background: 'var(--mantine-color-gray-1)',
+  borderRadius: 4,
+  padding: '0.05em 0.3em',
+} as const;
+
 interface Frame {
   tag: string | null;
   markup: string;
@@ -76,7 +86,7 @@ function inlineNodes(tokens: Token[], italic: boolean): ReactNode[] {
         add(t.content);
         break;
       case 'code_inline':
-        add(createElement('code', null, t.content));
+        add(createElement('code', { style: inlineCode }, t.content));
         break;
       case 'softbreak':
       case 'hardbreak':
