@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, limitMessage } from '@learn/runner';
 import { RUN_LIMITS, timeLimitMessage } from '@learn/shared';
 import { courses, loadCourse } from './index.js';
-import { PyodideRunner, pyodidePythonVersion } from './pyodide-runner.js';
+import { PyodideRunner, pyodideDisagreement, pyodidePythonVersion } from './pyodide-runner.js';
 
 const minor = (version: string) => /(\d+\.\d+)/.exec(version)?.[1];
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -78,6 +78,17 @@ describe('Python in Pyodide', () => {
       'three\n',
     );
     expect(second).toMatchObject({ stdout: 'False False False []\nTrue [] 3\nthree\n', stderr: '', exitCode: 0 });
+  }, 120_000);
+
+  it('tells the content check where the browser and the server disagree', async () => {
+    const platform = 'import sys\nprint(sys.platform)\n';
+    const problem = await pyodideDisagreement(platform, '', { stdout: 'linux\n', exitCode: 0 }, true);
+    expect(problem).toMatch(
+      /in the browser \(Pyodide, Python 3\.11\.\d+\) it printed "emscripten\\n" \(exit code 0\), on the server "linux\\n"/,
+    );
+    // An example that states no output (random numbers, a version) is held to its exit code only.
+    expect(await pyodideDisagreement(platform, '', { stdout: 'linux\n', exitCode: 0 }, false)).toBeNull();
+    expect(await pyodideDisagreement('print(1)\n', '', { stdout: '1\n', exitCode: 0 }, true)).toBeNull();
   }, 120_000);
 
   it('reports a syntax error with its line, and exit codes as python3 does', async () => {
