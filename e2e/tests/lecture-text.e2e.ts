@@ -136,5 +136,22 @@ describe('lecture text and the scratchpad’s Python', () => {
     await shot(page, 'scratchpad-python-syntax-desktop');
     assert.deepEqual(await seriousViolations(page), []);
     await context.close();
+
+    // On a phone: the panel is full screen; the limit's words are read in full.
+    const phone = await guidePage(app, 'phone');
+    await signIn(phone.page, 'python', GUIDE.email, GUIDE.password);
+    await phone.page.waitForURL(/#\/python\/guide$/);
+    await phone.page.goto('/#/python/lecture/python-day-7');
+    await phone.page.getByRole('button', { name: 'Scratchpad', exact: true }).click();
+    const phonePanel = phone.page.getByRole('dialog', { name: 'Scratchpad' });
+    await phonePanel.getByRole('textbox', { name: 'Python code editor' }).click();
+    await phone.page.keyboard.press('ControlOrMeta+a');
+    await phone.page.keyboard.insertText('print(2 ** 10)\nwhile True:\n    pass\n');
+    await phonePanel.getByRole('button', { name: 'Run', exact: true }).click();
+    const phoneOutput = phonePanel.getByRole('log', { name: 'Output' });
+    await phoneOutput.getByText('1024').waitFor({ timeout: 60_000 });
+    await phoneOutput.getByText('Time limit exceeded (5 s)').waitFor({ timeout: 30_000 });
+    await shot(phone.page, 'scratchpad-python-limit-phone');
+    await phone.context.close();
   });
 });
