@@ -112,6 +112,13 @@ describe('an explanation (Markdown)', () => {
     expect(container.textContent).toContain('<script>alert(1)</script>');
   });
 
+  it('keeps dunder names and snake_case as written', () => {
+    const { container } = render(<Markdown text={'The __init__ method sets __name__; my_var_name and *this* stay.'} />);
+    expect(container.querySelector('p')?.textContent).toBe('The __init__ method sets __name__; my_var_name and this stay.');
+    expect(container.querySelector('strong')).toBeNull();
+    expect(container.querySelector('em')?.textContent).toBe('this');
+  });
+
   it('shows a half-streamed fence as code so far, and 2 ** 10 plain', () => {
     const { container } = render(<Markdown text={'Look: 2 ** 10 and **kwargs\n```python\nprint(1)'} />);
     expect(container.querySelector('p')?.textContent).toBe('Look: 2 ** 10 and **kwargs');

@@ -42,12 +42,23 @@ function strongDelimiters(state: StateInline, silent: boolean): boolean {
  * - lesson text (content-and-features.md section 2): **bold** and `inline code`; newlines and spaces are
  *   kept as written. Nothing else is read: `*x*`, `__x__`, `\`, `&amp;` and HTML stay plain text.
  *   It is parsed inline only, so a line starting with `- ` or `# ` stays as written too.
- * - an explanation also has paragraphs, bullet and numbered lists, headings, fenced code and *italic*.
+ * - an explanation also has paragraphs, bullet and numbered lists, headings, fenced code and *italic*
+ *   (with stars only: `__init__` stays as written).
  * CommonMark's flanking rules keep `2 ** 10`, `**kwargs` and `operator**` plain, and code spans are never
  * formatted. The tokens become React elements (never an HTML string), so no text can inject markup.
  */
 const lesson = new MarkdownIt('zero', { html: false, linkify: false, typographer: false }).enable(['backticks', 'emphasis']);
 lesson.inline.ruler.at('emphasis', strongDelimiters);
+/** Underscores are never emphasis in an explanation: Python's `__init__` and `snake_case` stay as written. */
+function plainUnderscores(state: StateInline, silent: boolean): boolean {
+  if (state.src.charCodeAt(state.pos) !== 0x5f) return false;
+  let end = state.pos;
+  while (state.src.charCodeAt(end) === 0x5f) end++;
+  if (!silent) state.pending += state.src.slice(state.pos, end);
+  state.pos = end;
+  return true;
+}
+
 const explanation = new MarkdownIt('zero', { html: false, linkify: false, typographer: false, breaks: true }).enable([
   'backticks',
   'emphasis',
@@ -56,6 +67,7 @@ const explanation = new MarkdownIt('zero', { html: false, linkify: false, typogr
   'heading',
   'fence',
 ]);
+explanation.inline.ruler.before('emphasis', 'plain_underscores', plainUnderscores);
 
 /** Inline code reads as code: monospace on a light grey chip (gray.9 on gray.1 is well above 4.5:1). */
 const inlineCode = {
