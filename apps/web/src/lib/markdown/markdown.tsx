@@ -36,6 +36,16 @@ function strongDelimiters(state: StateInline, silent: boolean): boolean {
   return true;
 }
 
+/** Underscores are never emphasis in an explanation: Python's `__init__` and `snake_case` stay as written. */
+function plainUnderscores(state: StateInline, silent: boolean): boolean {
+  if (state.src.charCodeAt(state.pos) !== 0x5f) return false;
+  let end = state.pos;
+  while (state.src.charCodeAt(end) === 0x5f) end++;
+  if (!silent) state.pending += state.src.slice(state.pos, end);
+  state.pos = end;
+  return true;
+}
+
 /*
  * One Markdown renderer for lesson text (lecture page, lecture editor preview, task text) and the AI's
  * explanation, built on markdown-it's CommonMark parser with only the rules we show:
@@ -49,15 +59,6 @@ function strongDelimiters(state: StateInline, silent: boolean): boolean {
  */
 const lesson = new MarkdownIt('zero', { html: false, linkify: false, typographer: false }).enable(['backticks', 'emphasis']);
 lesson.inline.ruler.at('emphasis', strongDelimiters);
-/** Underscores are never emphasis in an explanation: Python's `__init__` and `snake_case` stay as written. */
-function plainUnderscores(state: StateInline, silent: boolean): boolean {
-  if (state.src.charCodeAt(state.pos) !== 0x5f) return false;
-  let end = state.pos;
-  while (state.src.charCodeAt(end) === 0x5f) end++;
-  if (!silent) state.pending += state.src.slice(state.pos, end);
-  state.pos = end;
-  return true;
-}
 
 const explanation = new MarkdownIt('zero', { html: false, linkify: false, typographer: false, breaks: true }).enable([
   'backticks',
