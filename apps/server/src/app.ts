@@ -47,6 +47,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,
+    // Closing waits for runs under way (the shutdown's grace period), longer than Fastify's 10 s default.
+    pluginTimeout: Math.max(10_000, deps.config.shutdownGraceMs + 5000),
   });
   installRouteTable(app);
   await app.register(cookie);
@@ -55,10 +57,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     options: { maxPayload: 64 * 1024 },
     // On shutdown, sockets close with 1012 (service restart): the pages reconnect by themselves, to another
     // instance or to this one once it is back.
+    // Runs under way (interactive ones too) finish first, within the shutdown's grace period.
     preClose(done) {
-      for (const client of app.websocketServer.clients) client.close(SERVICE_RESTART, 'Server restarting');
-      app.websocketServer.close();
-      done();
+      const drained = app.hasDecorator('runner') ? app.runner.drain(Math.max(0, deps.config.shutdownGraceMs - 1000)) : Promise.resolve();
+      void drained.finally(() => {
+        for (const client of app.websocketServer.clients) client.close(SERVICE_RESTART, 'Server restarting');
+        app.websocketServer.close();
+        done();
+      });
     },
   });
   installErrorHandling(app);

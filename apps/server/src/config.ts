@@ -75,7 +75,12 @@ function runnerEnv() {
     RUNNER_BWRAP_PATH: z.string().default('/usr/bin/bwrap'),
     RUNNER_SANDBOX_UID: int(1, 4_294_967_294, 65534),
     RUNNER_CONCURRENCY: int(1, 256, availableParallelism()),
+    RUNNER_GRADING_CONCURRENCY: int(1, 256, availableParallelism()),
+    RUNNER_INTERACTIVE_CONCURRENCY: int(1, 1024, Math.max(4, 2 * availableParallelism())),
     RUNNER_QUEUE_LENGTH: int(0, 10_000, 32),
+    RUNNER_CGROUP: z.enum(['auto', 'v1', 'v2', 'off']).default('auto'),
+    RUNNER_CORES: z.coerce.number().min(0.1).max(64).default(1),
+    RUNNER_STDIN_BUFFER_KIB: int(4, 65_536, 256),
     RUNNER_RUNS_PER_MINUTE: int(1, 1_000_000, 30),
     RUNNER_CPU_SECONDS: int(1, 600, 5),
     RUNNER_WALL_SECONDS: int(1, 600, 10),
@@ -120,9 +125,16 @@ export interface ExplainConfig {
 export interface RunnerConfig {
   bwrapPath: string;
   sandboxUid: number;
+  /** Scratchpad runs (and the compile step of interactive runs) at once. */
   concurrency: number;
+  /** Homework and exam grading at once: a lane of its own, so neither side starves the other. */
+  gradingConcurrency?: number;
+  /** Interactive programs at once: their own pool, since one waiting for typed input uses no CPU. */
+  interactiveConcurrency?: number;
   queueLength: number;
   runsPerMinute: number;
+  /** Per-run cgroups: auto (v2 if delegated, else v1), a version, or off (rlimits alone). */
+  cgroup?: 'auto' | 'v1' | 'v2' | 'off';
   /** Grade C and C++ with AddressSanitizer and UBSan: a finding fails the test with the sanitizer's sentence. */
   sanitizeGrading?: boolean;
   /** The compiler's own memory keeps the runner's default. */
@@ -158,6 +170,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bwrapPath: e.RUNNER_BWRAP_PATH,
       sandboxUid: e.RUNNER_SANDBOX_UID,
       concurrency: e.RUNNER_CONCURRENCY,
+      gradingConcurrency: e.RUNNER_GRADING_CONCURRENCY,
+      interactiveConcurrency: e.RUNNER_INTERACTIVE_CONCURRENCY,
+      cgroup: e.RUNNER_CGROUP,
       queueLength: e.RUNNER_QUEUE_LENGTH,
       runsPerMinute: e.RUNNER_RUNS_PER_MINUTE,
       sanitizeGrading: e.AUTOGRADE_SANITIZERS,
@@ -170,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         fileBytes: e.RUNNER_FILE_MIB * 1024 * 1024,
         outputBytes: e.RUNNER_OUTPUT_KIB * 1024,
         compileMs: e.RUNNER_COMPILE_SECONDS * 1000,
+        cores: e.RUNNER_CORES,
+        stdinBufferBytes: e.RUNNER_STDIN_BUFFER_KIB * 1024,
       },
     },
     explain: {

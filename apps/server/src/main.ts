@@ -14,6 +14,7 @@ import { PasswordHasher } from './platform/passwords.js';
 import { purgeExpiredSessions } from './platform/sessions.js';
 import { IntervalScheduler } from './platform/scheduler.js';
 import { DatabaseLease } from './platform/lease.js';
+import { installLastResort } from './platform/last-resort.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -133,6 +134,7 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+installLastResort(app.log, (why) => void shutdown(why));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(

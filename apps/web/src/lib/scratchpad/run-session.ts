@@ -111,6 +111,8 @@ export function runReducer(state: RunState, event: RunEvent): RunState {
       return { ...state, output: append(state.output, 'info', '[end of input]\n'), waitingForInput: false };
     case 'note':
       return { ...state, output: append(state.output, 'info', event.text) };
+    case 'notice':
+      return { ...state, output: append(state.output, 'info', `[${event.message}]\n`) };
     case 'stop-requested':
       return { ...state, stopRequested: true };
     case 'exit':

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert, Box, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { Diagnostic } from '@learn/shared';
+import { crashMessage, type Diagnostic } from '@learn/shared';
 import { isActive, type Chunk, type RunState } from '../run-session';
 import { InputLine } from './input-line';
 
@@ -95,7 +95,6 @@ function Summary({ state }: { state: RunState }) {
       </Text>
     );
   if (!run || state.status !== 'finished') return null;
-  const ending = run.signal ? `ended by signal ${run.signal}` : `exit code ${run.exitCode ?? '?'}`;
   return (
     <Stack gap={6}>
       {run.limitMessage && (
@@ -106,8 +105,13 @@ function Summary({ state }: { state: RunState }) {
         </Alert>
       )}
       <Text size="sm" c={run.exitCode === 0 && !run.signal ? 'teal.9' : 'gray.9'}>
-        Finished in {run.timeMs} ms, {ending}.
+        Finished in {run.timeMs} ms{run.signal ? '.' : `, exit code ${run.exitCode ?? '?'}.`}
       </Text>
+      {run.signal && !run.limitMessage && (
+        <Text size="sm" c="red.9">
+          {crashMessage(run.signal)}
+        </Text>
+      )}
     </Stack>
   );
 }
