@@ -40,8 +40,8 @@ class Output {
     if (this.cut) return buffer.length;
     this.shared.total += buffer.length;
     if (this.shared.total > PYTHON_OUTPUT_LIMIT) {
+      // The cut is said once, by the run's limit message (as on the server), not also inside the output.
       this.cut = true;
-      this.pending += `\n[Output cut at ${PYTHON_OUTPUT_LIMIT / 1024} KiB]\n`;
       this.flush();
       this.onLimit();
       return buffer.length;
