@@ -138,6 +138,19 @@ async function runTaskTests(
   }
 }
 
+/**
+ * Whether a weak program compiles on its own (a typo must not pass for a weakness). `why` is how it
+ * failed the task: a run or a harness build that got that far already compiled it.
+ */
+async function compilesAlone(lang: Lang, code: string, why: string): Promise<boolean> {
+  if (!why.startsWith('compile: ') && !why.startsWith('source check: ')) return true;
+  if (why.startsWith('compile: ') && !why.startsWith('compile: (with the test harness)')) return false;
+  const c = await compile(lang, code, false, false);
+  if ('error' in c) return false;
+  await c.program.dispose();
+  return true;
+}
+
 /** Whether `code` passes every test and source check of the task (null when it does; else why not). */
 async function failsTask(lang: Lang, code: string, task: LessonTask): Promise<string | null> {
   const source = sourceCheckFailures(code, lang, task.sourceChecks);
@@ -181,8 +194,12 @@ function jobsFor(lesson: LoadedLesson, lang: Lang): Job[] {
           problems.push(
             'a program that only prints the first expected output passes every test (add input-driven cases or a source check)',
           );
-        for (const [w, weak] of (task.weakPrograms ?? []).entries())
-          if ((await failsTask(lang, weak.code, task)) === null) problems.push(`weakPrograms[${w}] (${weak.why}) passes every test`);
+        for (const [w, weak] of (task.weakPrograms ?? []).entries()) {
+          const why = await failsTask(lang, weak.code, task);
+          if (why === null) problems.push(`weakPrograms[${w}] (${weak.why}) passes every test`);
+          else if (!(await compilesAlone(lang, weak.code, why)))
+            problems.push(`weakPrograms[${w}] (${weak.why}) does not compile: a weak program must be a real program that the tests reject`);
+        }
         return problems.length ? `mutation check: ${problems.join('; ')}` : null;
       },
     });
