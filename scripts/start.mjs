@@ -1,11 +1,10 @@
 // `npm start`: makes sure code running can work (scripts/start-checks.mjs), rebuilds the web app and the
 // server when they are older than their sources (so after `git pull` the pages always match the server),
-// then runs the server in this very process: `npm start` execs this script, so SIGTERM or SIGINT to npm, to
-// the process group or from Ctrl+C reaches the server itself, which drains once however often it is told.
-// The server migrates and seeds the database before it listens.
-import { spawnSync } from 'node:child_process';
+// then runs the server. `npm start` execs this script, so a SIGTERM to npm (which passes it on) reaches it
+// too; it passes every signal on to the server, which drains once. The server migrates and seeds the
+// database before it listens.
+import { spawn, spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
-import { pathToFileURL } from 'node:url';
 import { buildServer, root, serverBuildIsStale, serverOut } from './build-server.mjs';
 import { aptInstall, hasFile, isDebianSystem, missingPackages, runnerTools } from './system-packages.mjs';
 import { codeRunningDecision, webBuildIsStale } from './start-checks.mjs';
@@ -30,7 +29,8 @@ const tools = runnerTools();
 const missing = missingPackages(tools, (f) => hasFile(f));
 const decision = codeRunningDecision({ missing, isRoot: process.getuid?.() === 0, isDebian: isDebianSystem() });
 if (decision.action === 'stop') stop(decision.message);
-if (decision.action === 'skip') log('warn', `LEARN_NO_CODE_RUNNING is set: starting without code running (missing: ${decision.missing.join(', ')})`);
+if (decision.action === 'skip')
+  log('warn', `LEARN_NO_CODE_RUNNING is set: starting without code running (missing: ${decision.missing.join(', ')})`);
 if (decision.action === 'install') {
   log('info', `Installing what code running needs: ${decision.packages.join(' ')}`);
   const r = aptInstall(decision.packages, ['ignore', 'ignore', 'pipe']);
@@ -60,6 +60,15 @@ if (serverBuildIsStale()) {
   }
 }
 
-// 3. The server, in this process.
-process.setSourceMapsEnabled(true);
-await import(pathToFileURL(serverOut).href);
+// 3. The server, in a process group of its own: Ctrl+C or a signal to the terminal's process group reaches
+// npm and this script, never the server's children directly (the sandboxed programs of runs under way).
+// Every SIGTERM, SIGINT or SIGHUP this script gets is passed on; the server drains once and only logs the
+// others (apps/server/src/platform/shutdown.ts), and this script ends with the server's exit code.
+// The IPC channel tells the server when this script is gone, however it ended: the server then drains too.
+const server = spawn(process.execPath, ['--enable-source-maps', serverOut], {
+  cwd: root,
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+  detached: true,
+});
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => server.kill(sig === 'SIGHUP' ? 'SIGTERM' : sig));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -95,7 +95,7 @@ if (seeded.guidePassword === 'ignored') {
 
 const scheduler = startJobs(app, deps);
 
-installShutdown({
+const shutdown = installShutdown({
   app,
   log,
   graceMs: config.shutdownGraceMs,
@@ -111,6 +111,9 @@ installShutdown({
     await handle.close();
   },
 });
+
+// Started by `npm start` (scripts/start.mjs): if that process is gone, however it ended, drain and stop too.
+if (process.connected) process.once('disconnect', () => void shutdown('The npm start process ended'));
 
 await app.listen({ port: config.port, host: config.host });
 log.info(`Learn is serving on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${await handle.version()})`);

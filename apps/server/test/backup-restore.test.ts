@@ -101,7 +101,9 @@ describe('backup, restore and sign in (SQLite)', () => {
     const image = await fetch(`${b.base}${imageUrl}`, { headers: { cookie: restored.cookie } });
     expect(image.status).toBe(200);
     expect(Buffer.from(await image.arrayBuffer()).equals(original)).toBe(true);
-    const messages = (await (await fetch(`${b.base}/api/chat/conversations/${user.id}`, { headers: { cookie: restored.cookie } })).json()) as {
+    const messages = (await (
+      await fetch(`${b.base}/api/chat/conversations/${user.id}`, { headers: { cookie: restored.cookie } })
+    ).json()) as {
       messages: { text: string }[];
     };
     expect(messages.messages.map((m) => m.text)).toEqual(['hello']);

@@ -23,14 +23,15 @@ export function installShutdown(o: ShutdownOptions): (signal: string) => Promise
   const exit = o.exit ?? ((code: number) => process.exit(code));
   let startedAt = 0;
   const shutdown = async (signal: string) => {
+    const what = signal.startsWith('SIG') ? `${signal} received` : signal;
     if (startedAt) {
       const left = Math.max(0, Math.ceil((startedAt + o.graceMs - Date.now()) / 1000));
-      o.log.warn(`${signal} received again: already draining, at most ${left} s left`);
+      o.log.warn(`${what} again: already draining, at most ${left} s left`);
       return;
     }
     startedAt = Date.now();
     o.app.lifecycle.draining = true;
-    o.log.info(`${signal} received: draining (at most ${o.graceMs / 1000} s)`);
+    o.log.info(`${what}: draining (at most ${o.graceMs / 1000} s)`);
     const deadline = setTimeout(() => {
       o.log.warn('Shutdown grace period over: exiting with work still under way');
       exit(1);
