@@ -103,7 +103,7 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Redis for pub/sub and shared counters across instances; unset: everything in this process. */
   redisUrl: string | undefined;
-  /** Prefix of every Redis channel and key: REDIS_PREFIX, else `learn:<database name>`. */
+  /** Prefix of every Redis channel and key: REDIS_PREFIX, else `learn:<database name>` (see defaultRedisPrefix). */
   redisPrefix: string;
   /** `/metrics` (Prometheus) answers only with `Authorization: Bearer <token>`; unset: /metrics is off. */
   metricsToken: string | undefined;
@@ -143,14 +143,14 @@ export interface RunnerConfig {
 export class ConfigError extends Error {}
 
 /**
- * `learn:<database>` for PostgreSQL (two deployments on one Redis have two databases), `learn:sqlite-<hash
- * of the data folder>` for SQLite: the same database always gives the same prefix, two never share one.
+ * `learn:<database name>` for PostgreSQL (two deployments on one Redis have two databases; the instances of
+ * one deployment name the same database, whatever host name each uses to reach it), and
+ * `learn:sqlite-<hash of the data folder>` for SQLite. REDIS_PREFIX overrides it.
  */
 export function defaultRedisPrefix(databaseUrl: string | undefined, dataDir: string): string {
   if (databaseUrl) {
-    const u = new URL(databaseUrl);
-    const name = decodeURIComponent(u.pathname.replace(/^\//, '')) || 'postgres';
-    return `learn:${u.hostname}:${u.port || '5432'}:${name}`.replace(/[^A-Za-z0-9:_.-]/g, '_');
+    const name = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, '')) || 'postgres';
+    return `learn:${name}`.replace(/[^A-Za-z0-9:_.-]/g, '_');
   }
   return `learn:sqlite-${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`;
 }

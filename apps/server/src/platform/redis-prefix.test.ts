@@ -15,12 +15,14 @@ const quiet = { info: () => {}, warn: () => {} };
 
 describe('the Redis prefix', () => {
   it('defaults to the database name, or to the SQLite data folder; REDIS_PREFIX wins', () => {
-    expect(defaultRedisPrefix('postgres://u:p@db.school:5433/learn_a', '/x')).toBe('learn:db.school:5433:learn_a');
-    expect(defaultRedisPrefix('postgres://u@db/learn_b', '/x')).toBe('learn:db:5432:learn_b');
+    expect(defaultRedisPrefix('postgres://u:p@db.school:5433/learn_a', '/x')).toBe('learn:learn_a');
+    // Instances reaching the same database by different host names share the prefix.
+    expect(defaultRedisPrefix('postgres://u@10.0.0.5/learn_a', '/x')).toBe('learn:learn_a');
+    expect(defaultRedisPrefix('postgres://u@db/learn_b', '/x')).toBe('learn:learn_b');
     const a = defaultRedisPrefix(undefined, '/srv/a/data');
     expect(a).toMatch(/^learn:sqlite-[0-9a-f]{12}$/);
     expect(defaultRedisPrefix(undefined, '/srv/b/data')).not.toBe(a);
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/one' }).redisPrefix).toBe('learn:h:5432:one');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/one' }).redisPrefix).toBe('learn:one');
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/one', REDIS_PREFIX: 'school-a' }).redisPrefix).toBe('school-a');
     expect(() => loadConfig({ REDIS_PREFIX: 'has space' })).toThrow(/REDIS_PREFIX/);
   });
