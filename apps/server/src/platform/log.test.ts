@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLog, prettyLine } from './log.js';
+import { createLog, prettyLine, requestForLog } from './log.js';
 
 describe('logs', () => {
   it('JSON: one pino-format object per line, at or above the level', () => {
@@ -29,5 +29,13 @@ describe('logs', () => {
     const lines: string[] = [];
     createLog({ level: 'debug', format: 'pretty' }, { write: (l) => lines.push(l) }).debug('job done', { job: 'session purge' });
     expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} DEBUG job done \{"job":"session purge"\}\n$/);
+  });
+
+  it('a request is logged without its query string (no user text from the address)', () => {
+    expect(requestForLog({ method: 'GET', url: '/api/chat/conversations?search=Zelda%20Secretname', ip: '10.0.0.9' })).toEqual({
+      method: 'GET',
+      url: '/api/chat/conversations',
+      remoteAddress: '10.0.0.9',
+    });
   });
 });

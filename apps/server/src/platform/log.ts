@@ -59,8 +59,17 @@ export function createLog(opts: { level: LogLevel; format: LogFormat }, out?: Li
   return { debug: write(20), info: write(30), warn: write(40), error: write(50) };
 }
 
+/**
+ * A request as logged: method and path, never the query string (a search box's text or any other user text
+ * that travels in an address stays out of the logs).
+ */
+export function requestForLog(req: { method?: string; url?: string; ip?: string }) {
+  return { method: req.method, url: (req.url ?? '').split('?')[0], remoteAddress: req.ip };
+}
+
 /** Fastify's logger options for this configuration (false: silent). */
 export function fastifyLogger(opts: { level: LogLevel; format: LogFormat }) {
   if (opts.level === 'silent') return false;
-  return opts.format === 'json' ? { level: opts.level } : { level: opts.level, stream: logStream('pretty') };
+  const serializers = { req: requestForLog };
+  return opts.format === 'json' ? { level: opts.level, serializers } : { level: opts.level, serializers, stream: logStream('pretty') };
 }
