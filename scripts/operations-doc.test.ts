@@ -88,7 +88,13 @@ describe('docs/operations.md', () => {
           .replace(/\blearn_restored\b/g, restoredDb)
           .replaceAll('redis://redis.school.example:6379', redisUrl!)
           .replaceAll('localhost:3000', `127.0.0.1:${port}`);
-      const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PASSWORD_HASH: 'scrypt', PASSWORD_HASH_COST: '12' };
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PASSWORD_HASH: 'scrypt',
+        PASSWORD_HASH_COST: '12',
+      };
       delete env.DATABASE_URL;
       delete env.DATA_DIR;
 

@@ -11,6 +11,8 @@ export const NO_CODE_RUNNING = 'LEARN_NO_CODE_RUNNING';
  * Code running needs bubblewrap, setpriv, prlimit, gcc, g++ and python3. Missing ones: installed when
  * root on Debian; otherwise the start stops with the command that installs them and the way to go on
  * without code running (LEARN_NO_CODE_RUNNING=1), which skips this check.
+ * @param {{ missing: string[]; isRoot: boolean; isDebian: boolean; env?: Record<string, string | undefined> }} o
+ * @returns {{ action: 'ok' | 'skip' | 'install' | 'stop'; missing?: string[]; packages?: string[]; message?: string }}
  */
 export function codeRunningDecision({ missing, isRoot, isDebian, env = process.env }) {
   if (env[NO_CODE_RUNNING] === '1' || env[NO_CODE_RUNNING] === 'true') {

@@ -35,6 +35,8 @@ export function installCommand(missing, asRoot) {
  * What to do: nothing when all is there; install when root on Debian; otherwise stop with `needs` (what
  * needs the packages), the command (the Debian one; elsewhere the same packages from the system's own
  * package manager) and, when given, `orElse` (how to go on without them).
+ * @param {{ missing: string[]; isRoot: boolean; isDebian: boolean; needs?: string; orElse?: string }} o
+ * @returns {{ action: 'ok' | 'install' | 'stop'; packages?: string[]; message?: string }}
  */
 export function decide({ missing, isRoot, isDebian, needs = 'The tests need', orElse }) {
   if (missing.length === 0) return { action: 'ok' };
