@@ -36,7 +36,8 @@ if (decision.action === 'install') {
   const r = aptInstall(decision.packages, ['ignore', 'ignore', 'pipe']);
   if (r) stop(r);
   const still = missingPackages(tools, (f) => hasFile(f));
-  if (still.length) stop(`Still missing after apt-get: ${still.join(', ')}`);
+  if (still.length)
+    stop(`Still missing after apt-get: ${still.join(', ')}${process.env.RUNNER_BWRAP_PATH ? ' (is RUNNER_BWRAP_PATH right?)' : ''}`);
   log('info', 'Installed');
 }
 
