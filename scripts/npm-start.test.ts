@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +19,14 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
 afterAll(() => {
-  for (const c of children) if (c.exitCode === null && c.pid) process.kill(-c.pid, 'SIGKILL');
+  for (const c of children) {
+    if (c.exitCode !== null || c.signalCode !== null || !c.pid) continue;
+    try {
+      process.kill(-c.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
@@ -149,6 +156,32 @@ describe('npm start', () => {
     const s = await npmStart();
     const log = await stopDuringRuns(s, () => process.kill(-s.child.pid!, 'SIGTERM'));
     expect(log.some((m) => /SIGTERM received again: already draining/.test(m))).toBe(true);
+  }, 300_000);
+
+  it('npm start killed outright (SIGKILL): the server notices, drains and exits, no orphan left serving', async () => {
+    const s = await npmStart();
+    const children = (pid: number) =>
+      spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+        .stdout.split('\n')
+        .filter(Boolean)
+        .map(Number);
+    const [startScript] = children(s.child.pid!); // npm execs scripts/start.mjs
+    const [server] = children(startScript!);
+    expect(server).toBeGreaterThan(0);
+    process.kill(startScript!, 'SIGKILL');
+    const alive = () => {
+      try {
+        process.kill(server!, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (let i = 0; alive() && i < 600; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(alive()).toBe(false);
+    expect(await fetch(`${s.base}/api/health/live`).catch(() => null)).toBeNull();
+    expect(msgs(s)).toContain('The npm start process ended: draining (at most 15 s)');
+    expect(msgs(s)).toContain('Shut down cleanly');
   }, 300_000);
 
   it('Ctrl+C (SIGINT to the group) after an upgrade: the changed page is served, the box follows the build', async () => {
