@@ -273,6 +273,11 @@ export class RunnerService {
     };
   }
 
+  /** The server is shutting down: no new run starts (each is answered 503 with a sentence). */
+  stopAccepting(): void {
+    this.draining = true;
+  }
+
   /**
    * The server is shutting down: no new run starts; resolves when every run under way has finished, or after
    * `maxMs` (the shutdown's grace period), whichever comes first.
