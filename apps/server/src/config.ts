@@ -82,7 +82,7 @@ function runnerEnv() {
   return {
     RUNNER_BWRAP_PATH: z.string().default('/usr/bin/bwrap'),
     RUNNER_SANDBOX_UID: int(1, 4_294_967_294, 65534),
-    RUNNER_CONCURRENCY: int(1, 256, availableParallelism()),
+    RUNNER_CONCURRENCY: int(1, 256, Math.max(4, 2 * availableParallelism())),
     RUNNER_GRADING_CONCURRENCY: int(1, 256, availableParallelism()),
     RUNNER_INTERACTIVE_CONCURRENCY: int(1, 1024, Math.max(4, 2 * availableParallelism())),
     RUNNER_QUEUE_LENGTH: int(0, 10_000, 32),
