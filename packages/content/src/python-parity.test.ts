@@ -31,6 +31,7 @@ describe('the scratchpad’s Python and the grader’s Python', () => {
     }).toEqual(RUN_LIMITS);
     expect(timeLimitMessage('cpu-time', RUN_LIMITS, true)).toBe(limitMessage('cpu-time', DEFAULT_LIMITS));
     expect(timeLimitMessage('wall-time', RUN_LIMITS, false)).toBe(limitMessage('wall-time', DEFAULT_LIMITS));
+    expect(timeLimitMessage('wall-time', RUN_LIMITS, true)).toBe(limitMessage('wall-time', DEFAULT_LIMITS, 'run', true));
   });
 });
 
@@ -77,7 +78,8 @@ describe('Python in Pyodide', () => {
       ].join('\n'),
       'three\n',
     );
-    expect(second).toMatchObject({ stdout: 'False False False []\nTrue [] 3\nthree\n', stderr: '', exitCode: 0 });
+    // The folder holds the program's own main.py, as the server's work folder does, and nothing else.
+    expect(second).toMatchObject({ stdout: "False False False ['main.py']\nTrue [] 3\nthree\n", stderr: '', exitCode: 0 });
   }, 120_000);
 
   it('tells the content check where the browser and the server disagree', async () => {
@@ -96,6 +98,7 @@ describe('Python in Pyodide', () => {
     expect(await py.run('import sys\nprint("bye")\nsys.exit(3)\n')).toMatchObject({ stdout: 'bye\n', exitCode: 3 });
     const crash = await py.run('print(1)\nprint(1 / 0)\n');
     expect(crash.exitCode).toBe(1);
-    expect(crash.stderr).toMatch(/File "main.py", line 2, in <module>\nZeroDivisionError: division by zero/);
+    // With the line's source, as python3 main.py prints it.
+    expect(crash.stderr).toMatch(/File "main.py", line 2, in <module>\n\s+print\(1 \/ 0\)\n[\s~^]*ZeroDivisionError: division by zero/);
   }, 120_000);
 });

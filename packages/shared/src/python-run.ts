@@ -14,13 +14,14 @@ export const RUN_LIMITS = {
 
 export type RunLimitFigures = { cpuMs: number; wallMs: number; interactiveWallMs: number; outputBytes: number };
 
-const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+const seconds = (ms: number) => (ms >= 60_000 && ms % 60_000 === 0 ? `${ms / 60_000} min` : `${Math.round(ms / 100) / 10} s`);
 
 /** The runner's words when a limit stopped a program (packages/runner `limitMessage`, phase run). */
 export function timeLimitMessage(limit: Extract<RunLimit, 'cpu-time' | 'wall-time'>, limits: RunLimitFigures, interactive: boolean) {
   if (limit === 'cpu-time') return `Time limit exceeded (${seconds(limits.cpuMs)})`;
-  const wall = interactive ? limits.interactiveWallMs : limits.wallMs;
-  return `Time limit exceeded (${seconds(wall)} wall clock; is the program waiting for input?)`;
+  return interactive
+    ? `Time limit exceeded (${seconds(limits.interactiveWallMs)}: the longest a program may run while you type its input)`
+    : `Time limit exceeded (${seconds(limits.wallMs)} wall clock: the program was still running, perhaps sleeping or waiting)`;
 }
 
 /** What `_learn_run` (below) returns, as JSON. */
