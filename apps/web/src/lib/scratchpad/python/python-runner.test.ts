@@ -107,7 +107,7 @@ describe('PythonRunner limits', () => {
       worker.say({ type: 'exit', stopped: true, run: interrupted });
       expect(seen.at(-1)).toMatchObject({
         type: 'exit',
-        run: { limit: 'wall-time', limitMessage: 'Time limit exceeded (120 s wall clock; is the program waiting for input?)' },
+        run: { limit: 'wall-time', limitMessage: 'Time limit exceeded (2 min: the longest a program may run while you type its input)' },
       });
     });
 
