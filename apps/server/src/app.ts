@@ -37,6 +37,7 @@ import { courseLanguage, runTaskTests } from './modules/homework/grading.js';
 import { healthProbeRoutes } from './modules/health/probes.js';
 import { metricsRoutes } from './modules/metrics/routes.js';
 import { installLifecycle, SERVICE_RESTART } from './platform/lifecycle.js';
+import { fastifyLogger } from './platform/log.js';
 
 /** Kept for branches written before AppDeps moved to platform/deps.ts; new code imports it from there. */
 export type { AppDeps } from './platform/deps.js';
@@ -44,7 +45,7 @@ export type { AppDeps } from './platform/deps.js';
 /** Builds the HTTP app: plugins, then each module's routes. Tests build the app through this. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
+    logger: fastifyLogger({ level: deps.config.logLevel, format: deps.config.logFormat ?? 'json' }),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,

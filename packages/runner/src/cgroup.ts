@@ -31,8 +31,10 @@ export interface RunCgroup {
   /** The files a process writes its pid to (one per v1 hierarchy, one for v2) to join the run's cgroup. */
   procsFiles: string[];
   usage(): Promise<CgroupUsage>;
-  /** CPU time so far, cheaply (polled while the run goes). */
-  cpuMs(): Promise<number>;
+  /** CPU time so far and refused forks so far, cheaply (polled while the run goes). */
+  poll(): Promise<{ cpuMs: number; forksRefused: number }>;
+  /** Gives the run a small CPU share from now on (it has been busy a while): short runs beside it go first. */
+  lowerPriority(): Promise<void>;
   /** Kills every process still in the cgroup, then removes it. */
   destroy(): Promise<void>;
 }
@@ -43,6 +45,9 @@ export interface Cgroups {
 }
 
 const PERIOD_US = 100_000;
+/** The CPU share of a run that has been busy a while, against 1024 (v1 shares) / 100 (v2 weight) for a new one. */
+const LOW_SHARES = 64;
+const LOW_WEIGHT = 6;
 
 async function read(file: string): Promise<string> {
   return (await readFile(file, 'utf8')).trim();
@@ -92,7 +97,7 @@ let counter = 0;
 const runName = () => `run-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
 /** cgroup v1: a directory per run in each of the memory, pids, cpu and cpuacct hierarchies. */
-class V1Cgroups implements Cgroups {
+export class V1Cgroups implements Cgroups {
   readonly version = 'v1';
   constructor(private readonly roots: { memory: string; pids: string; cpu: string; cpuacct: string }) {}
 
@@ -122,7 +127,8 @@ class V1Cgroups implements Cgroups {
     const cpuMs = async () => Math.round(Number(await read(join(dir.cpuacct, 'cpuacct.usage'))) / 1e6);
     return {
       procsFiles: dirs.map((d) => join(d, 'cgroup.procs')),
-      cpuMs,
+      poll: async () => ({ cpuMs: await cpuMs(), forksRefused: keyed(await read(join(dir.pids, 'pids.events')), 'max') }),
+      lowerPriority: () => writeFile(join(dir.cpu, 'cpu.shares'), String(LOW_SHARES)),
       usage: async () => ({
         cpuMs: await cpuMs(),
         memoryPeakBytes: Number(await read(join(dir.memory, 'memory.max_usage_in_bytes'))),
@@ -135,7 +141,7 @@ class V1Cgroups implements Cgroups {
 }
 
 /** cgroup v2: one directory per run under a cgroup whose memory, pids and cpu controllers are ours. */
-class V2Cgroups implements Cgroups {
+export class V2Cgroups implements Cgroups {
   readonly version = 'v2';
   constructor(private readonly root: string) {}
 
@@ -154,7 +160,8 @@ class V2Cgroups implements Cgroups {
     const cpuMs = async () => Math.round(keyed(await read(join(dir, 'cpu.stat')), 'usage_usec') / 1000);
     return {
       procsFiles: [join(dir, 'cgroup.procs')],
-      cpuMs,
+      poll: async () => ({ cpuMs: await cpuMs(), forksRefused: keyed(await read(join(dir, 'pids.events')), 'max') }),
+      lowerPriority: () => writeFile(join(dir, 'cpu.weight'), String(LOW_WEIGHT)),
       usage: async () => ({
         cpuMs: await cpuMs(),
         memoryPeakBytes: existsSync(join(dir, 'memory.peak')) ? Number(await read(join(dir, 'memory.peak'))) : null,
@@ -234,7 +241,8 @@ function removeStale(parent: string) {
  * bounds them. Set `RUNNER_CGROUP=off` to use the rlimits alone.
  */
 export async function detectCgroups(setting: 'auto' | 'v1' | 'v2' | 'off' = 'auto'): Promise<CgroupDetection> {
-  if (setting === 'off') return { cgroups: null, reason: 'per-run cgroups are switched off (RUNNER_CGROUP=off)' };
+  if (setting === 'off')
+    return { cgroups: null, reason: 'runs are limited per process only (per-run cgroups are switched off: RUNNER_CGROUP=off)' };
   if (process.platform !== 'linux') return { cgroups: null, reason: 'per-run cgroups need Linux' };
   const own = ownCgroups();
   const { v1, v2 } = mounts();

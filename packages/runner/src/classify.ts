@@ -14,7 +14,7 @@ export function classifyRun(r: ProcOutcome, limits: RunnerLimits, interactive = 
   // from doing anything was the process limit; a process the kernel killed for memory got SIGKILL.
   if (r.truncated) limit = 'output';
   else if (r.usage?.oomKilled) limit = 'memory';
-  else if (failed && r.usage?.processLimitHit) limit = 'processes';
+  else if (r.stoppedFor === 'processes' || (failed && r.usage?.processLimitHit)) limit = 'processes';
   else if (r.stoppedFor === 'cpu-time' || r.signal === 'SIGXCPU' || (r.signal === 'SIGKILL' && r.stoppedFor === null)) limit = 'cpu-time';
   else if (r.stoppedFor === 'wall-time') limit = 'wall-time';
   else if (r.signal === 'SIGXFSZ') limit = 'file-size';

@@ -28,7 +28,7 @@ export interface ProcOutcome {
   signal: string | null;
   timeMs: number;
   /** Why we stopped it ourselves, if we did. */
-  stoppedFor: 'wall-time' | 'cpu-time' | 'output' | 'killed' | null;
+  stoppedFor: 'wall-time' | 'cpu-time' | 'processes' | 'output' | 'killed' | null;
   truncated: boolean;
   /** What the whole run held, from its cgroup (null without one). */
   usage: CgroupUsage | null;
@@ -41,6 +41,11 @@ export interface ProcHandle {
   kill(): void;
   done: Promise<ProcOutcome>;
 }
+
+/** A run that has used this much CPU is a long one: it gets a small CPU share from then on. */
+const BUSY_CPU_MS = 500;
+/** Forks refused at the process limit this often: a fork bomb, stopped (a program that meets the limit once and copes is not). */
+const FORK_BOMB_REFUSALS = 200;
 
 const aliases = new Set(['SIGIOT', 'SIGPOLL', 'SIGUNUSED']);
 const signalNames = new Map<number, string>(
@@ -73,16 +78,26 @@ export function startProcess(cmd: string, args: string[], opts: ProcOptions): Pr
   };
   const timer = setTimeout(() => stop('wall-time'), opts.wallMs);
   // RLIMIT_CPU holds each process; the cgroup's CPU time holds all of them together (60 busy children too).
+  // A run busy for a while gets a small CPU share, so a hello compiled beside a hog runs at once; a fork bomb
+  // (forks refused again and again at the process limit) is stopped rather than left to spin.
   const { cgroup, cpuMs } = opts;
   let polling = false;
+  let lowered = false;
   const cpuWatch =
     cgroup && cpuMs !== undefined
       ? setInterval(() => {
           if (polling) return;
           polling = true;
           void cgroup
-            .cpuMs()
-            .then((used) => used > cpuMs && stop('cpu-time'))
+            .poll()
+            .then(async (p) => {
+              if (p.cpuMs > cpuMs) stop('cpu-time');
+              else if (p.forksRefused >= FORK_BOMB_REFUSALS) stop('processes');
+              else if (!lowered && p.cpuMs > BUSY_CPU_MS) {
+                lowered = true;
+                await cgroup.lowerPriority();
+              }
+            })
             .catch(() => {})
             .finally(() => (polling = false));
         }, 100)

@@ -8,6 +8,7 @@ import { CGROUP_JOIN_FAILED, DEFAULT_SANDBOX, missingTool, rlimitsFor, sandboxCo
 import { startProcess, type ProcHandle, type ProcOutcome } from './process.js';
 import { detectCgroups, type Cgroups, type RunCgroup } from './cgroup.js';
 import { seccompFilter } from './seccomp.js';
+import { PCH_HEADER, PCH_MOUNT, PchCache, removeStalePch, unPch } from './pch.js';
 import { parseDiagnostics, tidyCompilerOutput } from './diagnostics.js';
 import { classifyRun } from './classify.js';
 
@@ -17,6 +18,8 @@ export interface RunnerOptions extends Partial<SandboxConfig> {
   workRoot?: string;
   /** Per-run cgroups: found automatically (v2 if delegated, else v1), a version forced, or off. */
   cgroup?: 'auto' | 'v1' | 'v2' | 'off';
+  /** C++ compiles against a precompiled header of the program's standard includes (default true). */
+  precompiledHeaders?: boolean;
 }
 
 /** How runs are held here: one cgroup per run (which version) and the seccomp filter, or why not. */
@@ -65,10 +68,15 @@ export class SandboxUnavailableError extends Error {}
 const FILE: Record<RunLanguage, string> = { c: 'main.c', cpp: 'main.cpp', python: 'main.py' };
 const MiB = 1024 * 1024;
 
+/** The C++ compiler's flags (a precompiled header is built with exactly these). */
+export function cppFlags(extraFlags: string[] = []): string[] {
+  return ['-std=c++20', '-Wall', '-Wextra', '-pthread', ...extraFlags];
+}
+
 export function compilerCommand(language: 'c' | 'cpp', extraFlags: string[] = []): string[] {
   return language === 'c'
     ? ['gcc', '-std=c17', '-Wall', '-Wextra', ...extraFlags, '-o', 'main', 'main.c', '-lm']
-    : ['g++', '-std=c++20', '-Wall', '-Wextra', '-pthread', ...extraFlags, '-o', 'main', 'main.cpp'];
+    : ['g++', ...cppFlags(extraFlags), '-o', 'main', 'main.cpp'];
 }
 
 /**
@@ -81,6 +89,8 @@ export function cgroupMemoryBytes(limits: RunnerLimits, phase: 'compile' | 'run'
   return limits.memoryBytes + (sanitized ? 512 * MiB : 64 * MiB);
 }
 
+let runnerCount = 0;
+
 /** The sandboxed code runner: compiles and runs C, C++ and Python under the limits a student gets. */
 export class Runner {
   readonly limits: RunnerLimits;
@@ -90,6 +100,7 @@ export class Runner {
   private statusPromise: Promise<RunnerStatus> | null = null;
   private cgroups: Cgroups | null = null;
   private seccompPath: string | null = null;
+  private readonly pch: PchCache | null;
 
   constructor(opts: RunnerOptions = {}) {
     this.cgroupSetting = opts.cgroup ?? 'auto';
@@ -99,6 +110,18 @@ export class Runner {
       sandboxUid: opts.sandboxUid ?? DEFAULT_SANDBOX.sandboxUid,
     };
     this.workRoot = opts.workRoot ?? join(tmpdir(), 'learn-runner');
+    removeStalePch(this.workRoot);
+    this.pch =
+      opts.precompiledHeaders === false
+        ? null
+        : new PchCache(
+            join(this.workRoot, `pch-${process.pid}-${(runnerCount++).toString(36)}`),
+            async (dir, flags) => {
+              const build = ['g++', ...flags, '-x', 'c++-header', PCH_HEADER, '-o', `${PCH_HEADER}.gch`];
+              return (await this.exec(build, dir, [], 'compile').done).exitCode === 0;
+            },
+            process.getuid?.() === 0 ? this.sandbox.sandboxUid : null,
+          );
   }
 
   /** Whether runs can work here, and the tool versions inside the sandbox (checked once). */
@@ -173,6 +196,9 @@ export class Runner {
     const asan = `hard_rss_limit_mb=${mib}:allocator_may_return_null=1:detect_leaks=0:quarantine_size_mb=32:verify_asan_link_order=0`;
     const launch = async () => {
       const cgroup = await this.cgroupFor(limits, phase, sanitized);
+      // With a cgroup, its pids.max is the limit a fork bomb meets first (the kernel counts refused forks
+      // there, which stops the bomb at once); RLIMIT_NPROC stays a little above it as a backstop.
+      if (cgroup) rlimits.processes = limits.processes + 8;
       const { cmd, args } = sandboxCommand(this.sandbox, {
         mounts: [...(compiling && dir ? [{ host: dir, dest: '/work', writable: true }] : []), ...extraMounts],
         workTmpfsBytes: compiling && dir ? null : limits.fileBytes,
@@ -243,8 +269,15 @@ export class Runner {
       if (process.getuid?.() === 0) await chown(dir, this.sandbox.sandboxUid, this.sandbox.sandboxUid);
       await chmod(dir, 0o700);
       if (req.language === 'python') return { compile: null, program };
-      const r = await this.exec(compilerCommand(req.language, req.extraFlags), dir, [], 'compile').done;
-      const compile = this.compileResult(r, FILE[req.language]);
+      const pchDir = req.language === 'cpp' && this.pch ? await this.pch.forProgram(req.code, cppFlags(req.extraFlags)) : null;
+      const command = pchDir
+        ? compilerCommand('cpp', [...(req.extraFlags ?? []), '-include', `${PCH_MOUNT}/${PCH_HEADER}`])
+        : compilerCommand(req.language, req.extraFlags);
+      const r = await this.exec(command, dir, pchDir ? [{ host: pchDir, dest: PCH_MOUNT }] : [], 'compile').done;
+      const compile = this.compileResult(
+        pchDir ? { ...r, stderr: unPch(r.stderr, FILE.cpp), stdout: unPch(r.stdout, FILE.cpp) } : r,
+        FILE[req.language],
+      );
       if (compile.ok) return { compile, program };
       await program.dispose();
       return { compile, program: null };

@@ -18,3 +18,4 @@ export * from './explain.js';
 export * from './analytics.js';
 export * from './chat.js';
 export * from './similarity.js';
+export * from './python-run.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RunServerMessage } from '@learn/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { REPLACED_MESSAGE } from './service.js';
+import { DRAINING_MESSAGE, REPLACED_MESSAGE } from './service.js';
 
 /**
  * Fair to every student: one running program per student, interactive programs in their own pool (a program
@@ -98,5 +98,37 @@ describe('a fair runner', () => {
     expect(out(all)).toBe('ready\ndone\n');
     expect(a.ws.readyState).toBe(WebSocket.OPEN);
     a.ws.close();
+  });
+});
+
+describe('shutting down', () => {
+  it('lets an interactive run under way finish before its socket closes with 1012, and refuses new runs meanwhile', async () => {
+    const t = await createTestApp('sqlite');
+    const s = await t.createUser({ role: 'student' });
+    const cookie = await t.login(s.email, s.password);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as { port: number }).port;
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/api/run/ws`, { headers: { cookie } });
+    const messages: RunServerMessage[] = [];
+    ws.on('message', (d) => messages.push(JSON.parse(String(d)) as RunServerMessage));
+    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+    await new Promise((resolve) => ws.on('open', resolve));
+    ws.send(
+      JSON.stringify({
+        type: 'start',
+        language: 'python',
+        code: 'import time\nprint("working", flush=True)\ntime.sleep(2)\nprint("finished")',
+      }),
+    );
+    while (!messages.some((m) => m.type === 'stdout')) await new Promise((r) => setTimeout(r, 20));
+    const closing = t.close();
+    while (!t.app.runner.isDraining) await new Promise((r) => setTimeout(r, 10));
+    // While it drains, a new run is refused with a sentence, not started.
+    await expect(t.app.runner.run('someone', { language: 'python', code: 'print(1)', stdin: '' })).rejects.toThrow(DRAINING_MESSAGE);
+    expect(await closed).toBe(1012);
+    await closing;
+    const text = messages.map((m) => (m.type === 'stdout' ? m.data : '')).join('');
+    expect(text).toBe('working\nfinished\n');
+    expect(messages.at(-1)).toMatchObject({ type: 'exit', run: { exitCode: 0 } });
   });
 });

@@ -90,6 +90,11 @@ export class RunnerService {
   /** AUTOGRADE_SANITIZERS: the autograder builds C and C++ with AddressSanitizer and UBSan. */
   readonly sanitizeGrading: boolean;
 
+  /** The server is shutting down: no new run starts. */
+  get isDraining(): boolean {
+    return this.draining;
+  }
+
   async health(): Promise<RunnerHealth> {
     const s = await this.runner.status();
     const lane = (q: RunQueue) => ({ concurrency: q.concurrency, running: q.running, queued: q.queued });
@@ -119,12 +124,14 @@ export class RunnerService {
     };
   }
 
-  /** Rate limit, then a slot in the lane; 429 with Retry-After when either says no. */
-  private async admit(userId: string, onPosition?: (p: number) => void, cancelled?: AbortSignal) {
+  /**
+   * Whether the user may start a run now: 503 while draining, 429 with Retry-After past the rate limit.
+   * Checked before the run replaces the student's earlier one, so a refused Run stops nothing.
+   */
+  private async checkAdmission(userId: string) {
     if (this.draining) throw new DomainError(503, 'SERVER', DRAINING_MESSAGE, undefined, { 'retry-after': '5' });
     const wait = await this.rate.check(userId, this.clock.now());
     if (wait !== null) throw tooManyRequestsError(`You have run code a lot in the last minute. Wait ${wait} s and run again.`, wait);
-    return this.slot('scratch', onPosition, cancelled);
   }
 
   private async slot(lane: Lane, onPosition?: (p: number) => void, cancelled?: AbortSignal) {
@@ -152,6 +159,7 @@ export class RunnerService {
   async run(userId: string, req: { language: RunLanguage; code: string; stdin: string }): Promise<RunResponse> {
     const status = await this.runner.status();
     if (!status.available) return { available: false, reason: status.reason ?? 'Code running is unavailable' };
+    await this.checkAdmission(userId);
     let handle: RunHandle | null = null;
     let stoppedWith: string | null = null;
     const cancel = new AbortController();
@@ -163,7 +171,7 @@ export class RunnerService {
       },
     });
     try {
-      const free = await this.admit(userId, undefined, cancel.signal).catch((err: Error) => {
+      const free = await this.slot('scratch', undefined, cancel.signal).catch((err: Error) => {
         if (stoppedWith) return null;
         throw err;
       });
@@ -199,14 +207,7 @@ export class RunnerService {
     let handle: RunHandle | null = null;
     let ended = false;
     let stoppedWith: string | null = null;
-    const release = this.claim(userId, {
-      stop: (reason) => {
-        stoppedWith = reason;
-        if (!handle) on.error(reason, false);
-        cancel.abort();
-        handle?.kill();
-      },
-    });
+    let release = () => {};
     const startProgram = async (program: CompiledProgram) => {
       // The program's own lane: waiting for typed input, it holds no compile slot.
       const free = await this.slot('interactive', (p) => on.queued(p), cancel.signal);
@@ -228,7 +229,21 @@ export class RunnerService {
         const status = await this.runner.status();
         if (!status.available) return on.error(status.reason ?? 'Code running is unavailable', true);
         let compiled: { compile: CompileResult | null; program: CompiledProgram | null };
-        const free = await this.admit(userId, (p) => on.queued(p), cancel.signal).catch((err: Error) => {
+        try {
+          await this.checkAdmission(userId);
+        } catch (err) {
+          return on.error((err as Error).message, false);
+        }
+        if (cancel.signal.aborted) return;
+        release = this.claim(userId, {
+          stop: (reason) => {
+            stoppedWith = reason;
+            if (!handle) on.error(reason, false);
+            cancel.abort();
+            handle?.kill();
+          },
+        });
+        const free = await this.slot('scratch', (p) => on.queued(p), cancel.signal).catch((err: Error) => {
           if (!cancel.signal.aborted) on.error(err.message, false);
           return null;
         });
@@ -249,7 +264,7 @@ export class RunnerService {
         }
       })()
         .catch((err: Error) => on.error(err.message, false))
-        .finally(release),
+        .finally(() => release()),
     );
     return {
       write: (data) => {
@@ -266,6 +281,11 @@ export class RunnerService {
       },
       done,
     };
+  }
+
+  /** The server is shutting down: no new run starts (each is answered 503 with a sentence). */
+  stopAccepting(): void {
+    this.draining = true;
   }
 
   /**
