@@ -32,6 +32,11 @@ export interface CompleteLectureResult {
   newBadges: BadgeAward[];
 }
 
+/** GET /api/badges/unseen: badges whose "Achievement Unlocked!" dialog the student has not closed yet. */
+export interface UnseenBadgesResponse {
+  badges: BadgeAward[];
+}
+
 /** GET /api/students/:id/progress */
 export interface StudentProgress {
   student: StudentRow;

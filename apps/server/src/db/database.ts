@@ -14,6 +14,7 @@ import * as m006 from './migrations/006-explain-usage.js';
 import * as m007 from './migrations/007-analytics.js';
 import * as m008 from './migrations/008-homework-claims.js';
 import * as m009 from './migrations/009-job-leases.js';
+import * as m010 from './migrations/010-badge-seen.js';
 import { StatementCache } from './statement-cache.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '007-analytics': m007,
   '008-homework-claims': m008,
   '009-job-leases': m009,
+  '010-badge-seen': m010,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -74,6 +74,14 @@ describe.each(engines)('student progress (%s)', (engine) => {
       expect.objectContaining({ examId: exam.id, title: 'Week 1 Assessment', status: 'graded', grade: 10, maxGrade: 10, percentage: 100 }),
     ]);
     expect(p.exams[0].submittedAt).toEqual(expect.any(String));
+    // Every badge earned shows its dialog on the student's next page until the student closes it, once.
+    const unseen = (await call('GET', '/api/badges/unseen', cookie)).json().badges.map((b: { id: string }) => b.id);
+    expect(unseen.sort()).toEqual(['badge_01', 'badge_02', 'badge_03']);
+    expect((await call('POST', '/api/badges/badge_02/seen', cookie)).statusCode).toBe(200);
+    const left = (await call('GET', '/api/badges/unseen', cookie)).json().badges.map((b: { id: string }) => b.id);
+    expect(left.sort()).toEqual(['badge_01', 'badge_03']);
+    for (const id of left) await call('POST', `/api/badges/${id}/seen`, cookie);
+    expect((await call('GET', '/api/badges/unseen', cookie)).json().badges).toEqual([]);
     // The student sees the same on their own progress.
     const own = (await call('GET', `/api/students/${s.id}/progress`, cookie)).json();
     expect(own.homework).toEqual(p.homework);

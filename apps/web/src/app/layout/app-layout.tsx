@@ -11,6 +11,7 @@ import { Sidebar } from './sidebar';
 import { Header } from './header';
 import { useLiveEvents } from '../../lib/live-events';
 import { queryClient } from '../../lib/query-client';
+import { BadgeWatcher } from '../../lib/badges/badge-watcher';
 
 // The floating chat button (and, on first open, its panel) loads after the page.
 const ChatLauncher = lazy(() => import('../../features/chat/chat-launcher'));
@@ -49,6 +50,7 @@ function Layout() {
           <Outlet />
         </Suspense>
       </AppShell.Main>
+      {user?.role === 'student' && <BadgeWatcher />}
       {user && (
         <Suspense fallback={null}>
           <ChatLauncher />

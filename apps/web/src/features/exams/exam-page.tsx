@@ -11,7 +11,7 @@ import { ConfirmDialog, type ConfirmRequest } from '../../lib/ui/confirm-dialog'
 import { ErrorState, LoadingState } from '../../lib/ui/query-state';
 import { notify } from '../../lib/notify';
 import { toAppError } from '../../lib/errors';
-import { useAttempt } from './api/exams';
+import { resetExamLists, useAttempt } from './api/exams';
 import { clockOffset, formatRemaining, isUrgent, remainingMs } from './lib/clock';
 import { answerStore } from './lib/offline-store';
 import { SaveQueue, type SaveState } from './lib/save-queue';
@@ -139,7 +139,7 @@ function ExamTaking({ examId, initial, receivedAt }: { examId: string; initial: 
         queue.current.close(timeUp ? TIME_UP_ALERT : 'Your answers have been submitted.');
         setView(done);
         setAnswers(done.answers);
-        void queryClient.invalidateQueries({ queryKey: ['exams'] });
+        resetExamLists(queryClient);
         if (timeUp) window.alert(TIME_UP_ALERT);
         else notify({ type: 'success', title: 'Exam submitted', message: 'Your answers have been submitted.' });
       } catch (err) {
@@ -203,7 +203,10 @@ function ExamTaking({ examId, initial, receivedAt }: { examId: string; initial: 
         <Button
           variant="default"
           onClick={() => {
-            void (queue.current?.flush() ?? Promise.resolve()).then(() => navigate(`/${prefix}/exams`));
+            void (queue.current?.flush() ?? Promise.resolve()).then(() => {
+              resetExamLists(queryClient);
+              void navigate(`/${prefix}/exams`);
+            });
           }}
         >
           {view.status === 'in-progress' ? 'Save & Exit' : 'Back to exams'}
