@@ -122,6 +122,8 @@ export interface ExamCard {
   remainingLectures: number;
   status: AttemptStatus | 'not-started';
   grade: number | null;
+  /** A started attempt: seconds left on the server's clock when the list was made (null otherwise). */
+  secondsLeft: number | null;
 }
 
 export type ExamAnswers = Record<string, string | number | null>;

@@ -151,6 +151,17 @@ describe.each(engines)('exams (%s)', (engine) => {
     expect(view).toMatchObject({ status: 'submitted', submittedBy: 'server', answers: { q2: 'just in time' } });
   });
 
+  it("a started exam's card says the time left on the server's clock", async () => {
+    const s = await studentWith(7);
+    const before = (await call('GET', `/api/exams?courseId=${COURSE}`, s.cookie)).json().exams[0];
+    expect(before).toMatchObject({ status: 'not-started', secondsLeft: null });
+    await call('POST', `/api/exams/${examId}/attempt`, s.cookie);
+    t.clock.advance(5 * 60_000);
+    const card = (await call('GET', `/api/exams?courseId=${COURSE}`, s.cookie)).json().exams.find((e: { id: string }) => e.id === examId);
+    expect(card).toMatchObject({ status: 'in-progress', secondsLeft: 25 * 60 });
+    await call('POST', `/api/exams/${examId}/attempt/submit`, s.cookie, {});
+  });
+
   it('submits once: mcq graded on submit, First Exam badge, read-only afterwards', async () => {
     const s = await studentWith(7);
     await call('POST', `/api/exams/${examId}/attempt`, s.cookie);
