@@ -127,6 +127,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
 
 export const viewports = {
   desktop: { width: 1280, height: 800 },
+  /** The laptop a new user tried the app on (issue 26). */
+  laptop: { width: 1366, height: 900 },
   phone: { width: 390, height: 844 },
 } as const;
 
@@ -229,5 +231,16 @@ export async function studentWithLectures(app: Running, api: GuideApi, name: str
     const r = await fetch(`${app.baseUrl}/api/lectures/${d}/complete`, { method: 'POST', headers: { cookie } });
     if (r.status !== 200) throw new Error(`completing ${d} answered ${r.status}`);
   }
+  // The lecture page would have shown First Steps (and any other award) and the student closed it.
+  const unseen = (await (await fetch(`${app.baseUrl}/api/badges/unseen`, { headers: { cookie } })).json()) as { badges: { id: string }[] };
+  for (const b of unseen.badges) await fetch(`${app.baseUrl}/api/badges/${b.id}/seen`, { method: 'POST', headers: { cookie } });
   return s;
+}
+
+/** Waits for the "Achievement Unlocked!" dialog of `badge` and closes it with Awesome!. */
+export async function closeBadgeDialog(page: Page, badge: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Achievement Unlocked!' });
+  await dialog.getByRole('heading', { name: badge }).waitFor({ timeout: 15_000 });
+  await dialog.getByRole('button', { name: 'Awesome!' }).click();
+  await dialog.getByRole('heading', { name: badge }).waitFor({ state: 'hidden' });
 }

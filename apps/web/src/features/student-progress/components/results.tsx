@@ -79,19 +79,11 @@ export function HomeworkSection({ homework }: { homework: StudentProgress['homew
                   </Table.Td>
                   <Table.Td>
                     {h.state === 'graded' ? (
-                      <Badge
-                        color="teal"
-                        variant="light"
-                        styles={{ label: { color: 'var(--mantine-color-teal-9)', textTransform: 'none' } }}
-                      >
+                      <Badge color="teal.9" tt="none">
                         Graded
                       </Badge>
                     ) : (
-                      <Badge
-                        color="yellow"
-                        variant="light"
-                        styles={{ label: { color: 'var(--mantine-color-yellow-9)', textTransform: 'none' } }}
-                      >
+                      <Badge color="blue.8" tt="none">
                         Waiting for a grade
                       </Badge>
                     )}

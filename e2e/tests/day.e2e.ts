@@ -1,0 +1,224 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import {
+  closeBadgeDialog,
+  createStudent,
+  GUIDE,
+  guideApi,
+  newPage,
+  screenshot,
+  seriousViolations,
+  signIn,
+  startApp,
+  studentWithLectures,
+  type GuideApi,
+  type Running,
+  type TestStudent,
+} from '../support/harness.js';
+
+/**
+ * Issue 26: a student's and a guide's day without a rough edge. One journey per item that was broken:
+ * exam cards that follow the student's actions at once, every badge's dialog once, a class behind one
+ * address signing in, and Student Progress telling the truth. At 1366x900 and 390x844.
+ */
+
+/** Moves inside the app without reloading it (what a link does), so cached answers would show if stale. */
+async function go(page: Page, path: string) {
+  await page.evaluate((p) => {
+    window.location.hash = p;
+  }, `#/${path}`);
+}
+
+/** Signs a student in through the API and calls it with the student's cookie. */
+async function studentApi(app: Running, s: TestStudent) {
+  const login = await fetch(`${app.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: s.email, password: s.password }),
+  });
+  assert.equal(login.status, 200);
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${app.baseUrl}/api/${path}`, {
+      method,
+      headers: { cookie, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+}
+
+/** Which of two locators shows first: stale cached cards would show at once, before any reload. */
+async function firstShown(page: Page, wanted: string, stale: RegExp): Promise<string> {
+  const want = page.getByRole('button', { name: wanted, exact: true });
+  const old = page.getByText(stale);
+  await want.or(old).first().waitFor();
+  return (await want.count()) > 0 ? wanted : ((await old.first().textContent()) ?? '');
+}
+
+describe('a day without a rough edge (issue 26)', () => {
+  let app: Running;
+  let api: GuideApi;
+  let examId: string;
+  const graded: TestStudent[] = [];
+  before(async () => {
+    app = await startApp();
+    api = await guideApi(app);
+    const exam = await api<{ id: string }>('POST', 'exams', { courseId: 'course_python_01', week: 1 });
+    examId = exam.id;
+    await api('PUT', `exams/${exam.id}`, {
+      title: 'Week 1 Assessment',
+      duration: 30,
+      questions: [
+        { id: 'q1', type: 'mcq', prompt: 'What does print(2 + 3) show?', points: 10, options: ['23', '5'], correctOption: 1 },
+        { id: 'q2', type: 'short-answer', prompt: 'What is a variable?', points: 10 },
+      ],
+    });
+  });
+  after(() => app?.stop());
+
+  for (const size of ['laptop', 'phone'] as const) {
+    it(`${size}: the exam card follows each action at once, and every badge shows its dialog once`, async () => {
+      const name = size === 'laptop' ? 'Lena Laptop' : 'Pia Phone';
+      const student = await studentWithLectures(app, api, name, `${size}-day@example.com`, 'python', 6);
+      await api('PUT', 'access', { changes: [{ studentId: student.id, lectureId: 'python-day-7', kind: 'explanation', granted: true }] });
+      const { page } = await newPage(app, size);
+      await signIn(page, 'python', student.email, student.password);
+      await page.waitForURL(/#\/python\/student$/);
+
+      // Six lectures done: the week-1 exam is locked.
+      await go(page, 'python/exams');
+      await page.getByText('Complete 1 more lecture(s) to unlock.').waitFor();
+
+      // The seventh, completed on its lecture page, unlocks it: the Exams page says so at once.
+      await go(page, 'python/lecture/python-day-7');
+      await page.getByRole('button', { name: 'Mark as Completed' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Mark as Completed' }).click();
+      await page.getByText('Lecture Completed!').waitFor();
+      await go(page, 'python/exams');
+      assert.equal(await firstShown(page, 'Start Exam', /more lecture\(s\) to unlock/), 'Start Exam');
+      assert.deepEqual(await seriousViolations(page), []);
+
+      // Start Exam says what starting means before the clock runs.
+      await page.getByRole('button', { name: 'Start Exam' }).click();
+      const start = page.getByRole('dialog', { name: 'Start Week 1 Assessment?' });
+      await start.getByText('You have 30 minutes. The clock starts now and keeps running until you submit', { exact: false }).waitFor();
+      await screenshot(page, `day-start-exam-${size}`);
+      await start.getByRole('button', { name: 'Start Exam' }).click();
+      await page.getByRole('timer').waitFor();
+      await page.getByRole('radio', { name: '5' }).check();
+      await page.getByTestId('save-status').getByText('All answers saved').waitFor({ timeout: 15_000 });
+
+      // Save & Exit: the card says Continue, with the time left, at once.
+      await page.getByRole('button', { name: 'Save & Exit' }).click();
+      await page.waitForURL(/#\/python\/exams$/);
+      assert.equal(await firstShown(page, 'Continue', /^Start Exam$/), 'Continue');
+      await page
+        .getByTestId('exam-time-left')
+        .getByText(/^(29|30) minutes left\. The clock keeps running until you submit\.$/)
+        .waitFor();
+      await screenshot(page, `day-exam-continue-${size}`);
+
+      // Submitting: First Exam shows its dialog, and the card says Review at once.
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByLabel('Question 2 answer').fill('A name for a value.');
+      await page.getByRole('button', { name: 'Submit Final Answers' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
+      await page.getByText('Your answers are read-only now.', { exact: false }).waitFor();
+      await page.getByRole('dialog', { name: 'Achievement Unlocked!' }).getByRole('heading', { name: 'First Exam' }).waitFor();
+      await screenshot(page, `day-badge-first-exam-${size}`);
+      await closeBadgeDialog(page, 'First Exam');
+      await page.getByRole('button', { name: 'Back to exams' }).click();
+      assert.equal(await firstShown(page, 'Review', /^Continue$/), 'Review');
+
+      // A mate grades it with full marks while the student is elsewhere: Perfect Score shows on the next page.
+      const submissions = await api<{ submissions: { id: number; studentId: string }[] }>(
+        'GET',
+        'exam-submissions?courseId=course_python_01&status=pending',
+      );
+      const mine = submissions.submissions.find((s) => s.studentId === student.id)!;
+      await api('PUT', `exam-submissions/${mine.id}/grade`, { scores: { q1: 10, q2: 10 }, feedback: 'Full marks.' });
+      await go(page, 'python/student');
+      await page.getByRole('dialog', { name: 'Achievement Unlocked!' }).getByRole('heading', { name: 'Perfect Score' }).waitFor();
+      await screenshot(page, `day-badge-perfect-score-${size}`);
+      await closeBadgeDialog(page, 'Perfect Score');
+      // Once: a reload asks again and nothing is left to show.
+      const asked = page.waitForResponse((r) => r.url().endsWith('/api/badges/unseen') && r.ok());
+      await page.reload();
+      const unseen = (await (await asked).json()) as { badges: unknown[] };
+      assert.deepEqual(unseen.badges, []);
+      assert.equal(await page.getByRole('dialog', { name: 'Achievement Unlocked!' }).count(), 0);
+      graded.push(student);
+      await page.context().close();
+    });
+  }
+
+  it('a class of 40 behind one address signs in; the last two through the browser', async () => {
+    const klass: TestStudent[] = [];
+    for (let i = 0; i < 40; i++) klass.push(await createStudent(api, `Class Student ${i + 1}`, `class-${i + 1}@example.com`));
+    // Everyone here comes from 127.0.0.1, as a school behind one network address would.
+    for (const s of klass.slice(0, 38)) {
+      const r = await fetch(`${app.baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: s.email, password: s.password }),
+      });
+      assert.equal(r.status, 200, `${s.email} answered ${r.status}`);
+    }
+    for (const [i, size] of (['laptop', 'phone'] as const).entries()) {
+      const s = klass[38 + i]!;
+      const { page, context } = await newPage(app, size);
+      await signIn(page, 'python', s.email, s.password);
+      await page.waitForURL(/#\/python\/student$/);
+      await page.getByRole('heading', { name: /^Welcome back/ }).waitFor();
+      await screenshot(page, `day-class-signed-in-${size}`);
+      await context.close();
+    }
+    // A guess from the same address is still answered as a guess.
+    const guess = await fetch(`${app.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: klass[0]!.email, password: 'not-the-password' }),
+    });
+    assert.equal(guess.status, 401);
+  });
+
+  it('Student Progress shows the homework and the exam the student sees', async () => {
+    const student = graded[0]!;
+    // Homework: a submission on Python day 1, graded A with feedback.
+    await api('PUT', 'access', { changes: [{ studentId: student.id, lectureId: 'python-day-1', kind: 'assignment', granted: true }] });
+    const as = await studentApi(app, student);
+    const sub = await as<{ id: number }>('POST', 'homework/submissions', {
+      lectureId: 'python-day-1',
+      taskIndex: 0,
+      code: 'print("hello")\n',
+    });
+    await api('PUT', `homework/submissions/${sub.id}/grade`, { grade: 'A', feedback: 'Clear and correct.' });
+    for (const size of ['laptop', 'phone'] as const) {
+      const { page, context } = await newPage(app, size);
+      await signIn(page, 'python', GUIDE.email, GUIDE.password);
+      await page.waitForURL(/#\/python\/guide$/);
+      await go(page, 'python/student-progress');
+      await page.getByRole('combobox', { name: 'Student' }).click();
+      await page.getByRole('option', { name: 'Lena Laptop' }).click();
+      const homework = page.getByRole('region', { name: 'Homework' });
+      await homework.getByText('Clear and correct.').waitFor();
+      await homework.getByText('Graded').waitFor();
+      await homework.getByText('A', { exact: true }).waitFor();
+      const exams = page.getByRole('region', { name: 'Exams' });
+      await exams.getByText('20/20 (100%)').waitFor();
+      await exams.getByRole('link', { name: 'Review Week 1 Assessment' }).waitFor();
+      assert.deepEqual(await seriousViolations(page), []);
+      await screenshot(page, `day-student-progress-${size}`);
+      if (size === 'laptop') {
+        await exams.getByRole('link', { name: 'Review Week 1 Assessment' }).click();
+        await page.waitForURL(/#\/python\/grade-exams$/);
+        await page.getByText(/Lena Laptop · Week 1/).waitFor();
+      }
+      await context.close();
+    }
+    assert.ok(examId);
+  });
+});
