@@ -203,11 +203,11 @@ describe('a day without a rough edge (issue 26)', () => {
       await go(page, 'python/student-progress');
       await page.getByRole('combobox', { name: 'Student' }).click();
       await page.getByRole('option', { name: 'Lena Laptop' }).click();
-      const homework = page.getByRole('region', { name: 'Homework' });
+      const homework = page.getByRole('region', { name: 'Homework', exact: true });
       await homework.getByText('Clear and correct.').waitFor();
       await homework.getByText('Graded').waitFor();
       await homework.getByText('A', { exact: true }).waitFor();
-      const exams = page.getByRole('region', { name: 'Exams' });
+      const exams = page.getByRole('region', { name: 'Exams', exact: true });
       await exams.getByText('20/20 (100%)').waitFor();
       await exams.getByRole('link', { name: 'Review Week 1 Assessment' }).waitFor();
       assert.deepEqual(await seriousViolations(page), []);

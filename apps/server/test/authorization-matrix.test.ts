@@ -143,6 +143,12 @@ export const matrix: Row[] = [
     expect: { anonymous: 401, student: 404, guide: 403 },
   },
   { method: 'POST', url: '/api/exams/exam_none/attempt/submit', payload: {}, expect: { anonymous: 401, student: 404, guide: 403 } },
+  {
+    method: 'POST',
+    url: '/api/exams/exam_none/attempt/check',
+    payload: { questionId: 'q1', code: 'print(1)' },
+    expect: { anonymous: 401, student: 404, guide: 403 },
+  },
   { method: 'GET', url: '/api/exams/manage?courseId=course_c_01', expect: { anonymous: 401, student: 403, guide: 200 } },
   { method: 'GET', url: '/api/exams/blank-question?type=code', expect: { anonymous: 401, student: 403, guide: 200 } },
   {

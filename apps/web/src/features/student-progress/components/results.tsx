@@ -55,7 +55,7 @@ export function HomeworkSection({ homework }: { homework: StudentProgress['homew
       {homework.length === 0 ? (
         <Text c="gray.7">No homework submitted yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={640} type="native" tabIndex={0} role="region" aria-label="Homework table (scrolls sideways)">
           <Table aria-labelledby="progress-homework" verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -117,7 +117,7 @@ export function ExamsSection({ exams }: { exams: StudentProgress['exams'] }) {
       {exams.length === 0 ? (
         <Text c="gray.7">No exams taken yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={560} type="native" tabIndex={0} role="region" aria-label="Exams table (scrolls sideways)">
           <Table aria-labelledby="progress-exams" verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
