@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import type { StudentProgress } from '@learn/shared';
 import { BadgeIcon } from '../../../lib/badges/badge-icon';
 import { formatDate } from '../../../lib/format-date';
@@ -78,15 +78,9 @@ export function HomeworkSection({ homework }: { homework: StudentProgress['homew
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    {h.state === 'graded' ? (
-                      <Badge color="teal.9" tt="none">
-                        Graded
-                      </Badge>
-                    ) : (
-                      <Badge color="blue.8" tt="none">
-                        Waiting for a grade
-                      </Badge>
-                    )}
+                    <Text size="sm" fw={600} c={h.state === 'graded' ? 'teal.9' : 'blue.8'} style={{ whiteSpace: 'nowrap' }}>
+                      {h.state === 'graded' ? 'Graded' : 'Waiting for a grade'}
+                    </Text>
                   </Table.Td>
                   <Table.Td>{h.grade ? <Text fw={600}>{h.grade}</Text> : '—'}</Table.Td>
                   <Table.Td>
