@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_CODE_BYTES } from './runner.js';
+import { MAX_CODE_BYTES, type RunLanguage } from './runner.js';
 import type { TestOutcome } from './homework.js';
 
 /**
@@ -161,6 +161,8 @@ export interface ExamAttemptView {
   title: string;
   week: number;
   duration: number;
+  /** The course's language: code and debug answers are edited and run in it. */
+  language: RunLanguage;
   questions: StudentExamQuestion[];
   status: AttemptStatus;
   startedAt: string;

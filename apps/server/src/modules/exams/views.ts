@@ -1,3 +1,4 @@
+import { courses } from '@learn/content';
 import type { ExamAnswers, ExamAttemptView, ExamQuestion, QuestionResult, StudentExamQuestion } from '@learn/shared';
 import { parseAnswers, parseJson, parseQuestions, type AttemptRow, type ExamRow } from './repository.js';
 
@@ -35,6 +36,7 @@ export function attemptView(exam: ExamRow, attempt: AttemptRow, now: Date): Exam
     title: exam.title,
     week: exam.week,
     duration: exam.duration_minutes,
+    language: courses.find((c) => c.id === exam.course_id)?.language ?? 'python',
     questions: questions.map(studentQuestion),
     status: attempt.status,
     startedAt: attempt.started_at,

@@ -1,5 +1,6 @@
 import { Radio, Stack, Text, Textarea } from '@mantine/core';
-import type { StudentExamQuestion } from '@learn/shared';
+import type { RunLanguage, StudentExamQuestion } from '@learn/shared';
+import { CodeAnswer } from './code-answer';
 
 const typeLabel: Record<StudentExamQuestion['type'], string> = {
   mcq: 'Multiple choice',
@@ -16,7 +17,11 @@ export function QuestionInput({
   readOnly,
   onChange,
   result,
+  examId,
+  language,
 }: {
+  examId: string;
+  language: RunLanguage;
   question: StudentExamQuestion;
   index: number;
   value: string | number | null | undefined;
@@ -50,6 +55,15 @@ export function QuestionInput({
             ))}
           </Stack>
         </Radio.Group>
+      ) : question.type !== 'short-answer' && !readOnly ? (
+        <CodeAnswer
+          examId={examId}
+          question={question}
+          label={label}
+          language={language}
+          value={typeof value === 'string' ? value : (question.buggyCode ?? question.starterCode ?? '')}
+          onChange={onChange}
+        />
       ) : (
         <Textarea
           aria-label={`${label} answer`}
