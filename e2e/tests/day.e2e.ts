@@ -155,6 +155,59 @@ describe('a day without a rough edge (issue 26)', () => {
     });
   }
 
+  it('an exam feels like an exam: the code editor, Run, Check against the sample, the clock in view while scrolling', async () => {
+    const exam = await api<{ id: string }>('POST', 'exams', { courseId: 'course_c_01', week: 1 });
+    await api('PUT', `exams/${exam.id}`, {
+      title: 'C Week 1',
+      duration: 45,
+      questions: [
+        { id: 'q1', type: 'short-answer', prompt: 'What does a C program start with?', points: 5 },
+        {
+          id: 'q2',
+          type: 'code',
+          prompt: 'Print hello on its own line.',
+          points: 10,
+          starterCode: '#include <stdio.h>\n\nint main(void) {\n    return 0;\n}\n',
+          tests: [
+            { stdin: '', expectedOutput: 'hello\n' },
+            { stdin: 'HIDDEN-E2E', expectedOutput: 'hello\n' },
+          ],
+        },
+        { id: 'q3', type: 'short-answer', prompt: 'Name one C type.', points: 5 },
+      ],
+    });
+    for (const size of ['laptop', 'phone'] as const) {
+      const student = await studentWithLectures(app, api, `Cody ${size}`, `cody-${size}@example.com`, 'c-cpp', 7);
+      const { page, context } = await newPage(app, size);
+      await signIn(page, 'c-cpp', student.email, student.password);
+      await page.waitForURL(/#\/c-cpp\/student$/);
+      await go(page, 'c-cpp/exams');
+      await page.getByRole('button', { name: 'Start Exam' }).click();
+      await page.getByRole('dialog', { name: 'Start C Week 1?' }).getByRole('button', { name: 'Start Exam' }).click();
+      const editor = page.getByRole('textbox', { name: 'Question 2 answer' });
+      await editor.waitFor();
+      await page.getByText('Sample test', { exact: true }).waitFor();
+      // Check with the starter code: the sample fails, and nothing about other tests or points shows.
+      await page.getByRole('button', { name: 'Check Question 2 against the sample test' }).click();
+      await page.getByText('The sample test does not pass yet.').waitFor({ timeout: 60_000 });
+      assert.equal(await page.getByText('HIDDEN-E2E').count(), 0);
+      await editor.fill('#include <stdio.h>\n\nint main(void) {\n    printf("hello\\n");\n    return 0;\n}\n');
+      await page.getByRole('button', { name: 'Run Question 2' }).click();
+      await page.getByText('Output', { exact: true }).waitFor({ timeout: 60_000 });
+      await page.getByRole('button', { name: 'Check Question 2 against the sample test' }).click();
+      await page.getByText('The sample test passes.').waitFor({ timeout: 60_000 });
+      assert.deepEqual(await seriousViolations(page), []);
+      await screenshot(page, `day-exam-editor-${size}`);
+      // Scrolled to the end, the clock is still on screen.
+      await page.getByRole('button', { name: 'Submit Final Answers' }).scrollIntoViewIfNeeded();
+      const box = (await page.getByRole('timer').boundingBox())!;
+      const viewport = page.viewportSize()!;
+      assert.ok(box.y >= 0 && box.y + box.height <= viewport.height, `timer at y=${box.y}`);
+      await page.screenshot({ path: `${process.cwd()}/screenshots/day-exam-scrolled-${size}.png` });
+      await context.close();
+    }
+  });
+
   it('a class of 40 behind one address signs in; the last two through the browser', async () => {
     const klass: TestStudent[] = [];
     for (let i = 0; i < 40; i++) klass.push(await createStudent(api, `Class Student ${i + 1}`, `class-${i + 1}@example.com`));
