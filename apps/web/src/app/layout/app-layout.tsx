@@ -45,7 +45,8 @@ function Layout() {
         <Sidebar prefix={prefix} onNavigate={close} />
       </AppShell.Navbar>
       {opened && <Overlay hiddenFrom="sm" fixed zIndex={200} backgroundOpacity={0.35} onClick={close} data-testid="sidebar-backdrop" />}
-      <AppShell.Main>
+      {/* Room below the last control of a page, so the floating buttons (chat, scratchpad) never cover it. */}
+      <AppShell.Main pb={96}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -9,7 +9,8 @@ import { isRunnable } from './languages';
 // The editor, the runners and Pyodide's worker load only when the panel first opens.
 const ScratchpadPanel = lazy(() => import('./components/scratchpad-panel'));
 
-const floating = { position: 'fixed', right: 20, bottom: 20, zIndex: 150, boxShadow: 'var(--mantine-shadow-md)' } as const;
+// Left of the chat button (56 px at right 20) with a gap, so neither covers the other.
+const floating = { position: 'fixed', right: 88, bottom: 24, zIndex: 150, boxShadow: 'var(--mantine-shadow-md)' } as const;
 
 function FloatingButton({ onClick, loading }: { onClick?: () => void; loading?: boolean }) {
   return (
@@ -21,6 +22,7 @@ function FloatingButton({ onClick, loading }: { onClick?: () => void; loading?: 
       size="md"
       color="blue.8"
       style={floating}
+      data-floating="scratchpad"
     >
       Scratchpad
     </Button>
