@@ -18,41 +18,50 @@ import {
  * the end of each page, at 1366x900 and 390x844.
  */
 
+// Plain JavaScript run in the page (a string: the test's transpiler would add helpers the page lacks).
+const COVERED = `(() => {
+  function visible(el) {
+    const r = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && style.visibility !== 'hidden' && style.display !== 'none';
+  }
+  function hit(a, b) {
+    return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  }
+  const rects = [...document.querySelectorAll('[data-floating]')]
+    .filter(visible)
+    .map((f) => ({ name: f.getAttribute('data-floating'), r: f.getBoundingClientRect() }));
+  const found = [];
+  rects.forEach((a, i) => rects.slice(i + 1).forEach((b) => { if (hit(a.r, b.r)) found.push(a.name + ' covers ' + b.name); }));
+  const controls = document.querySelectorAll('a[href], button, input, textarea, select, [role="button"], [role="textbox"], [contenteditable="true"]');
+  for (const c of controls) {
+    if (c.closest('[data-floating]') || !visible(c)) continue;
+    const r = c.getBoundingClientRect();
+    if (r.bottom <= 0 || r.top >= window.innerHeight) continue;
+    for (const f of rects)
+      if (hit(f.r, r)) found.push(f.name + ' covers "' + (c.getAttribute('aria-label') || c.textContent || c.tagName).trim().slice(0, 40) + '"');
+  }
+  return found;
+})()`;
+
 /** Controls a floating button overlaps (by their visible text or label), at the current scroll position. */
 async function covered(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const visible = (el: Element) => {
-      const r = el.getBoundingClientRect();
-      const style = getComputedStyle(el);
-      return r.width > 0 && r.height > 0 && style.visibility !== 'hidden' && style.display !== 'none';
-    };
-    const floating = [...document.querySelectorAll('[data-floating]')].filter(visible);
-    const rects = floating.map((f) => ({ name: f.getAttribute('data-floating')!, r: f.getBoundingClientRect() }));
-    const hit = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-    const found: string[] = [];
-    for (const [i, a] of rects.entries()) for (const b of rects.slice(i + 1)) if (hit(a.r, b.r)) found.push(`${a.name} covers ${b.name}`);
-    const controls = document.querySelectorAll(
-      'a[href], button, input, textarea, select, [role="button"], [role="textbox"], [contenteditable="true"]',
-    );
-    for (const c of controls) {
-      if (c.closest('[data-floating]') || !visible(c)) continue;
-      // Only what the user can see: not under an open dialog's backdrop, inside the viewport.
-      const r = c.getBoundingClientRect();
-      if (r.bottom <= 0 || r.top >= window.innerHeight) continue;
-      for (const f of rects)
-        if (hit(f.r, r))
-          found.push(`${f.name} covers "${(c.getAttribute('aria-label') ?? c.textContent ?? c.tagName).trim().slice(0, 40)}"`);
-    }
-    return found;
-  });
+  return page.evaluate<string[]>(COVERED);
 }
 
+/**
+ * At the top and at the end of the page. On a phone the content is as wide as the screen, so a control
+ * passes under the buttons while scrolling; there the test asks that the buttons never cover each other and
+ * that every page ends with its last controls clear of them.
+ */
 async function check(page: Page, name: string): Promise<string[]> {
+  const phone = (page.viewportSize()?.width ?? 0) < 768;
   const problems: string[] = [];
-  await page.evaluate(() => window.scrollTo(0, 0));
-  problems.push(...(await covered(page)).map((p) => `${name} (top): ${p}`));
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await page.waitForFunction(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2);
+  await page.evaluate('window.scrollTo(0, 0)');
+  const top = await covered(page);
+  problems.push(...top.filter((p) => !phone || / covers (chat|scratchpad)$/.test(p)).map((p) => `${name} (top): ${p}`));
+  await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
+  await page.waitForFunction('window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2');
   problems.push(...(await covered(page)).map((p) => `${name} (end): ${p}`));
   return problems;
 }

@@ -46,7 +46,7 @@ function Layout() {
       </AppShell.Navbar>
       {opened && <Overlay hiddenFrom="sm" fixed zIndex={200} backgroundOpacity={0.35} onClick={close} data-testid="sidebar-backdrop" />}
       {/* Room below the last control of a page, so the floating buttons (chat, scratchpad) never cover it. */}
-      <AppShell.Main pb={96}>
+      <AppShell.Main pb={96} className="app-main">
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
