@@ -111,6 +111,28 @@ describe('AssignmentsPage', () => {
     expect(screen.queryByRole('button', { name: /hint/ })).toBeNull();
   });
 
+  it('sets fixed-width task text (a drawing of the output) in a monospace block', async () => {
+    const badge = '+-----------+\n| HELLO     |\n+-----------+';
+    const drawn: StudentHomeworkResponse = {
+      lectures: [
+        {
+          lectureId: 'c-cpp-day-1',
+          day: 1,
+          title: 'Introduction to C',
+          tasks: [{ ...task(0, 'homework'), content: `Print this badge:\n\n${badge}\n\nEvery line ends with \\n.`, submission: null }],
+        },
+      ],
+    };
+    stubFetch(student, (url) => {
+      if (url.includes('/api/courses?prefix=c-cpp')) return json(200, courses);
+      if (url.includes('/api/homework?courseId=course_c_01')) return json(200, drawn);
+    });
+    renderPage(<AssignmentsPage />, '/c-cpp/assignments');
+    const pre = (await screen.findByText(/HELLO/)).closest('pre');
+    expect(pre?.textContent).toBe(badge);
+    expect(screen.getByText('Print this badge:').closest('pre')).toBeNull();
+  });
+
   it('says so when no assignment is accessible', async () => {
     stubFetch(student, (url) => {
       if (url.includes('/api/courses?prefix=c-cpp')) return json(200, courses);

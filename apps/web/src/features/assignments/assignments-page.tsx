@@ -11,6 +11,7 @@ import { TaskWorkspace } from './components/task-workspace';
 import { TaskProgressLine } from './components/task-progress';
 import { TaskHints } from './components/task-hints';
 import { taskAction } from './lib/task-draft';
+import { TaskText } from '../../lib/content-blocks/content-blocks';
 
 function Result({ submission }: { submission: SubmissionView }) {
   const tests =
@@ -63,7 +64,10 @@ function LectureCard({
             <Group justify="space-between" align="flex-start" wrap="nowrap">
               <Stack gap={4}>
                 <Badge variant="light">{task.type === 'exercise' ? 'Exercise' : 'Homework'}</Badge>
-                <Text style={{ whiteSpace: 'pre-wrap' }}>{task.content}</Text>
+                {/* Fixed-width output (the name badge) in a monospace block, as on the lecture page. */}
+                <div>
+                  <TaskText text={task.content} />
+                </div>
                 <TaskHints hints={task.hints ?? []} />
               </Stack>
               {open !== task.taskIndex && (

@@ -1,6 +1,7 @@
 import { Radio, Stack, Text, Textarea } from '@mantine/core';
 import type { RunLanguage, StudentExamQuestion } from '@learn/shared';
 import { CodeAnswer } from './code-answer';
+import { TaskText } from '../../../lib/content-blocks/content-blocks';
 
 const typeLabel: Record<StudentExamQuestion['type'], string> = {
   mcq: 'Multiple choice',
@@ -36,7 +37,9 @@ export function QuestionInput({
         {label} · {typeLabel[question.type]} · {question.points} point{question.points === 1 ? '' : 's'}
         {result && result.points !== null ? ` · scored ${result.points}` : ''}
       </Text>
-      <Text style={{ whiteSpace: 'pre-wrap' }}>{question.prompt}</Text>
+      <div>
+        <TaskText text={question.prompt} />
+      </div>
       {question.type === 'mcq' ? (
         <Radio.Group
           value={typeof value === 'number' ? String(value) : null}
