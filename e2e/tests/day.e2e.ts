@@ -269,6 +269,8 @@ describe('a day without a rough edge (issue 26)', () => {
         await exams.getByRole('link', { name: 'Review Week 1 Assessment' }).click();
         await page.waitForURL(/#\/python\/grade-exams$/);
         await page.getByText(/Lena Laptop · Week 1/).waitFor();
+        // The page names the course it grades.
+        await page.getByTestId('page-course').getByText('Python Programming', { exact: false }).waitFor();
       }
       await context.close();
     }

@@ -218,9 +218,16 @@ export default function GradeExamsPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1} size="h2">
-        Grade Exams
-      </Title>
+      <div>
+        <Title order={1} size="h2">
+          Grade Exams
+        </Title>
+        {selection.course && (
+          <Text c="gray.7" mt={4} data-testid="page-course">
+            {selection.course.title}: submitted exams to grade.
+          </Text>
+        )}
+      </div>
       <SegmentedControl
         w="fit-content"
         value={status}
