@@ -238,6 +238,36 @@ describe('a day without a rough edge (issue 26)', () => {
     assert.equal(guess.status, 401);
   });
 
+  it('roster import shows the new passwords in the dialog and warns before closing them away', async () => {
+    for (const size of ['laptop', 'phone'] as const) {
+      const { page, context } = await newPage(app, size);
+      await signIn(page, 'c-cpp', GUIDE.email, GUIDE.password);
+      await page.waitForURL(/#\/c-cpp\/guide$/);
+      await go(page, 'c-cpp/manage-students');
+      await page.getByRole('button', { name: 'Import from CSV' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Import students from a CSV file' });
+      await dialog.locator('input[type="file"]').setInputFiles({
+        name: 'roster.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(`name,email,batch\nRita Roster,rita-${size}@example.com,\nRon Roster,ron-${size}@example.com,\n`),
+      });
+      await dialog.getByRole('button', { name: 'Preview' }).click();
+      await dialog.getByRole('button', { name: 'Import 2 students' }).click();
+      const table = dialog.getByRole('table', { name: 'New students and their passwords' });
+      await table.getByText(`rita-${size}@example.com`).waitFor();
+      assert.equal(await table.locator('tbody tr').count(), 2);
+      await dialog.getByRole('button', { name: 'Copy passwords' }).waitFor();
+      assert.deepEqual(await seriousViolations(page), []);
+      // The dialog as seen (a full-page shot would be mostly the roster behind it).
+      await page.screenshot({ path: `${process.cwd()}/screenshots/day-roster-passwords-${size}.png` });
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await dialog.getByText('The passwords are not saved yet').waitFor();
+      await dialog.getByRole('button', { name: 'Close anyway' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await context.close();
+    }
+  });
+
   it('Student Progress shows the homework and the exam the student sees', async () => {
     const student = graded[0]!;
     // Homework: a submission on Python day 1, graded A with feedback.

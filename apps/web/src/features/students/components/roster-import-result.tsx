@@ -58,7 +58,7 @@ export function ResultStep({
             </Text>
           </Alert>
           <Table.ScrollContainer
-            minWidth={480}
+            minWidth={320}
             maxHeight={320}
             type="native"
             tabIndex={0}
@@ -69,16 +69,18 @@ export function ResultStep({
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Name</Table.Th>
-                  <Table.Th>Email</Table.Th>
                   <Table.Th>Password</Table.Th>
+                  <Table.Th>Email</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {result.created.map((c) => (
                   <Table.Tr key={c.email}>
                     <Table.Td>{c.name}</Table.Td>
-                    <Table.Td>{c.email}</Table.Td>
-                    <Table.Td ff="monospace">{c.password}</Table.Td>
+                    <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                      {c.password}
+                    </Table.Td>
+                    <Table.Td style={{ wordBreak: 'break-all' }}>{c.email}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
