@@ -244,3 +244,30 @@ export async function closeBadgeDialog(page: Page, badge: string): Promise<void>
   await dialog.getByRole('button', { name: 'Awesome!' }).click();
   await dialog.getByRole('heading', { name: badge }).waitFor({ state: 'hidden' });
 }
+
+/** Moves inside the app without reloading it (what a link does), so cached answers would show if stale. */
+export async function go(page: Page, path: string) {
+  await page.evaluate((p) => {
+    window.location.hash = p;
+  }, `#/${path}`);
+}
+
+/** Signs a student in through the API and calls it with the student's cookie. */
+export async function studentApi(app: Running, s: TestStudent) {
+  const login = await fetch(`${app.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: s.email, password: s.password }),
+  });
+  if (login.status !== 200) throw new Error(`student sign-in failed: ${login.status}`);
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${app.baseUrl}/api/${path}`, {
+      method,
+      headers: { cookie, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+}
