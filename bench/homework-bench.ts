@@ -63,7 +63,7 @@ let maxRunnerQueue = 0;
 const sampler = setInterval(() => {
   const b = app.homeworkGrader.backlog;
   maxBacklog = Math.max(maxBacklog, b.waiting + b.grading);
-  maxRunnerQueue = Math.max(maxRunnerQueue, app.runner.queue.queued);
+  maxRunnerQueue = Math.max(maxRunnerQueue, app.runner.lanes.grading.queued);
 }, 20);
 
 async function submitOne(cookie: string): Promise<{ id: number; at: number }> {
@@ -96,14 +96,16 @@ const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((
 const rows = await deps.db.selectFrom('homework_submissions').select(['autograde_status', 'passed', 'total']).execute();
 const done = rows.filter((r) => r.autograde_status === 'done' && r.passed === 5 && r.total === 5).length;
 const ratio = (ms: number) => `${(ms / baselineMs).toFixed(2)}x`;
-console.log(`homework grading: ${STUDENTS} students over ${SPREAD_MS} ms, runner concurrency ${app.runner.queue.concurrency}`);
+console.log(
+  `homework grading: ${STUDENTS} students over ${SPREAD_MS} ms, grading lane concurrency ${app.runner.lanes.grading.concurrency}`,
+);
 console.log(`  graded with all 5 tests passed: ${done} of ${rows.length} submissions (none lost: ${done === rows.length})`);
 console.log(`  baseline (one alone): ${baselineMs.toFixed(0)} ms`);
 console.log(
   `  submit -> results: p50 ${pct(50).toFixed(0)} ms (${ratio(pct(50))}), p95 ${pct(95).toFixed(0)} ms (${ratio(pct(95))}), max ${latencies.at(-1)!.toFixed(0)} ms (${ratio(latencies.at(-1)!)})`,
 );
 console.log(
-  `  wall ${wall.toFixed(0)} ms; largest grader backlog ${maxBacklog}; largest runner queue ${maxRunnerQueue} (limit ${app.runner.queue.length})`,
+  `  wall ${wall.toFixed(0)} ms; largest grader backlog ${maxBacklog}; largest grading queue ${maxRunnerQueue} (limit ${app.runner.lanes.grading.length})`,
 );
 
 await app.close();

@@ -36,6 +36,7 @@ import { courseLanguage, runTaskTests } from './modules/homework/grading.js';
 import { healthProbeRoutes } from './modules/health/probes.js';
 import { metricsRoutes } from './modules/metrics/routes.js';
 import { installLifecycle, SERVICE_RESTART } from './platform/lifecycle.js';
+import { fastifyLogger } from './platform/log.js';
 
 /** Kept for branches written before AppDeps moved to platform/deps.ts; new code imports it from there. */
 export type { AppDeps } from './platform/deps.js';
@@ -43,10 +44,12 @@ export type { AppDeps } from './platform/deps.js';
 /** Builds the HTTP app: plugins, then each module's routes. Tests build the app through this. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
+    logger: fastifyLogger({ level: deps.config.logLevel, format: deps.config.logFormat ?? 'json' }),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,
+    // Closing waits for runs under way (the shutdown's grace period), longer than Fastify's 10 s default.
+    pluginTimeout: Math.max(10_000, deps.config.shutdownGraceMs + 5000),
   });
   installRouteTable(app);
   await app.register(cookie);
@@ -55,10 +58,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     options: { maxPayload: 64 * 1024 },
     // On shutdown, sockets close with 1012 (service restart): the pages reconnect by themselves, to another
     // instance or to this one once it is back.
+    // Runs under way (interactive ones too) finish first, within the shutdown's grace period.
     preClose(done) {
-      for (const client of app.websocketServer.clients) client.close(SERVICE_RESTART, 'Server restarting');
-      app.websocketServer.close();
-      done();
+      const drained = app.hasDecorator('runner') ? app.runner.drain(Math.max(0, deps.config.shutdownGraceMs - 1000)) : Promise.resolve();
+      void drained.finally(() => {
+        for (const client of app.websocketServer.clients) client.close(SERVICE_RESTART, 'Server restarting');
+        app.websocketServer.close();
+        done();
+      });
     },
   });
   installErrorHandling(app);

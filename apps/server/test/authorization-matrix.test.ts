@@ -106,6 +106,7 @@ export const matrix: Row[] = [
     expect: { anonymous: 401, student: 200, guide: 200 },
   },
   { method: 'POST', url: '/api/run', payload: { language: 'c', code: '' }, expect: { anonymous: 401, student: 400, guide: 400 } },
+  { method: 'GET', url: '/api/run/status', expect: { anonymous: 401, student: 200, guide: 200 } },
   // AI explanations: no provider in the matrix app, so a signed-in POST streams an error event (200).
   { method: 'GET', url: '/api/explain/status', expect: { anonymous: 401, student: 200, guide: 200 } },
   { method: 'GET', url: '/api/explain/usage', expect: { anonymous: 401, student: 403, guide: 200 } },

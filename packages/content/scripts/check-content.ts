@@ -11,10 +11,13 @@ import { quizBalanceProblems, QUIZ_REWRITE_PENDING } from '../src/quiz-balance.j
 const args = process.argv.slice(2);
 const selected: { lesson: LoadedLesson; language: 'c' | 'cpp' | 'python' }[] = [];
 let failed = false;
+/** Files that did not load (not YAML, or not a valid lesson): problems too, counted in the summary. */
+let loadProblems = 0;
 
 function report(err: unknown) {
   if (err instanceof ContentError) {
     for (const p of err.problems) console.log(`✗ ${p.file}: ${p.field ? `${p.field}: ` : ''}${p.message}`);
+    loadProblems += err.problems.length;
     failed = true;
   } else throw err;
 }
@@ -58,5 +61,7 @@ for (const t of targets) {
 const started = Date.now();
 const problems = await checkLessons(selected);
 for (const p of problems) console.log(`✗ ${p.file}: ${p.where}: ${p.message}`);
-console.log(`${selected.length} lesson(s) run-checked in ${((Date.now() - started) / 1000).toFixed(1)} s: ${problems.length} problem(s)`);
+console.log(
+  `${selected.length} lesson(s) run-checked in ${((Date.now() - started) / 1000).toFixed(1)} s: ${problems.length + loadProblems} problem(s)`,
+);
 process.exit(failed || problems.length ? 1 : 0);

@@ -13,6 +13,21 @@ describe('source checks', () => {
     expect(stripCode('x = 1  # import json\ns = "import json"\n"""import json"""', 'python')).not.toContain('json');
   });
 
+  it("keep a Python f-string's {expressions} as code, and blank its text", () => {
+    const code = ['print(f"gcd is {math.gcd(a, b)} {{min}}")', "x = rf'{min(xs)}'", 'y = F"""{max(ys)} max"""', 'z = "{sum(zs)}"'].join(
+      '\n',
+    );
+    const s = stripCode(code, 'python');
+    expect(s).toContain('math.gcd(a, b)');
+    expect(s).toContain('min(xs)');
+    expect(s).toContain('max(ys)');
+    expect(s).not.toContain('gcd is');
+    expect(s).not.toMatch(/\{min\}| max"/);
+    // A plain string's braces are text, not code.
+    expect(s).not.toContain('sum(zs)');
+    expect(s.split('\n').length).toBe(4);
+  });
+
   it('report each failed require and forbid with its message', () => {
     const checks = [
       { mode: 'require' as const, pattern: '\\bfree\\s*\\(', message: 'Free what you allocate.' },

@@ -13,12 +13,42 @@ export interface SourceCheck {
   message: string;
 }
 
+const blank = (s: string) => s.replace(/[^\n]/g, ' ');
+
+/**
+ * The inside of a Python f-string: its text blanked, its `{expressions}` kept (they are code: a check that
+ * requires `gcd` must see `f"{math.gcd(a, b)}"`). `{{` and `}}` are literal braces.
+ */
+function fstringInside(body: string): string {
+  let out = '';
+  let depth = 0;
+  for (let k = 0; k < body.length; k++) {
+    const ch = body[k]!;
+    if (depth === 0) {
+      if ((ch === '{' || ch === '}') && body[k + 1] === ch) {
+        out += '  ';
+        k++;
+      } else if (ch === '{') {
+        depth = 1;
+        out += ch;
+      } else out += blank(ch);
+    } else {
+      if (ch === '{') depth++;
+      else if (ch === '}') depth--;
+      out += ch;
+    }
+  }
+  return out;
+}
+
+/** Whether the quote at `i` opens a Python f-string (prefix f, rf, fr, in any case). */
+const isFString = (code: string, i: number) => /(?:^|[^\w])[rR]?[fF][rR]?$/.test(code.slice(Math.max(0, i - 3), i));
+
 /** Replaces comments and the inside of string and character literals with spaces, keeping line structure. */
 export function stripCode(code: string, lang: Lang): string {
   let out = '';
   let i = 0;
   const n = code.length;
-  const blank = (s: string) => s.replace(/[^\n]/g, ' ');
   while (i < n) {
     const c = code[i]!;
     const two = code.slice(i, i + 2);
@@ -41,13 +71,15 @@ export function stripCode(code: string, lang: Lang): string {
       const q = code.slice(i, i + 3);
       const end = code.indexOf(q, i + 3);
       const stop = end < 0 ? n : end + 3;
-      out += q + blank(code.slice(i + 3, stop - 3)) + q;
+      const inside = code.slice(i + 3, stop - 3);
+      out += q + (isFString(code, i) ? fstringInside(inside) : blank(inside)) + q;
       i = stop;
     } else if (c === '"' || c === "'") {
       let j = i + 1;
       while (j < n && code[j] !== c && code[j] !== '\n') j += code[j] === '\\' ? 2 : 1;
       const stop = Math.min(n, j + 1);
-      out += c + blank(code.slice(i + 1, stop - 1)) + (stop - 1 > i ? code[stop - 1] : '');
+      const inside = code.slice(i + 1, stop - 1);
+      out += c + (lang === 'python' && isFString(code, i) ? fstringInside(inside) : blank(inside)) + (stop - 1 > i ? code[stop - 1] : '');
       i = stop;
     } else {
       out += c;

@@ -7,11 +7,16 @@ const PROCESSES = /Resource temporarily unavailable|BlockingIOError/;
 const FILE_SIZE = /File too large|No space left on device/;
 
 /** Which limit (if any) ended a run, in the words a beginner reads. */
-export function classifyRun(r: ProcOutcome, limits: RunnerLimits): RunResult {
+export function classifyRun(r: ProcOutcome, limits: RunnerLimits, interactive = false): RunResult {
   let limit: RunLimit | null = null;
-  if (r.stoppedFor === 'wall-time') limit = 'wall-time';
-  else if (r.truncated) limit = 'output';
-  else if (r.signal === 'SIGXCPU' || (r.signal === 'SIGKILL' && r.stoppedFor === null)) limit = 'cpu-time';
+  const failed = r.exitCode !== 0 || r.signal !== null || r.stoppedFor !== null;
+  // The limit actually hit, most specific first: a fork bomb also runs out the clock, but what stopped it
+  // from doing anything was the process limit; a process the kernel killed for memory got SIGKILL.
+  if (r.truncated) limit = 'output';
+  else if (r.usage?.oomKilled) limit = 'memory';
+  else if (r.stoppedFor === 'processes' || (failed && r.usage?.processLimitHit)) limit = 'processes';
+  else if (r.stoppedFor === 'cpu-time' || r.signal === 'SIGXCPU' || (r.signal === 'SIGKILL' && r.stoppedFor === null)) limit = 'cpu-time';
+  else if (r.stoppedFor === 'wall-time') limit = 'wall-time';
   else if (r.signal === 'SIGXFSZ') limit = 'file-size';
   else if (r.exitCode !== 0 || r.signal) {
     if (MEMORY.test(r.stderr)) limit = 'memory';
@@ -25,7 +30,8 @@ export function classifyRun(r: ProcOutcome, limits: RunnerLimits): RunResult {
     signal: r.signal,
     timeMs: r.timeMs,
     limit,
-    limitMessage: limit ? limitMessage(limit, limits) : null,
+    limitMessage: limit ? limitMessage(limit, limits, 'run', interactive) : null,
     truncated: r.truncated,
+    ...(r.usage ? { usage: { cpuMs: r.usage.cpuMs, memoryPeakBytes: r.usage.memoryPeakBytes } } : {}),
   };
 }

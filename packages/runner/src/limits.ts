@@ -1,4 +1,4 @@
-import type { RunLimit } from '@learn/shared';
+import { timeLimitMessage, type RunLimit } from '@learn/shared';
 
 /** What one run may use. Every value has a default here; the server overrides them from its config. */
 export interface RunnerLimits {
@@ -20,6 +20,10 @@ export interface RunnerLimits {
   compileMs: number;
   /** Address space of the compiler (cc1plus needs more than a program). */
   compileMemoryBytes: number;
+  /** CPU bandwidth of one run (all its processes together), in cores; held by the run's cgroup. */
+  cores: number;
+  /** Input typed ahead that the program has not read yet, at most; more is refused until it reads. */
+  stdinBufferBytes: number;
 }
 
 const MiB = 1024 * 1024;
@@ -34,7 +38,12 @@ export const DEFAULT_LIMITS: RunnerLimits = {
   outputBytes: 64 * 1024,
   compileMs: 10_000,
   compileMemoryBytes: 1024 * MiB,
+  cores: 1,
+  stdinBufferBytes: 256 * 1024,
 };
+
+/** The largest program file a compilation may write (RLIMIT_FSIZE of the compiler and linker). */
+export const COMPILE_FILE_BYTES = 64 * MiB;
 
 function size(bytes: number): string {
   if (bytes >= MiB && bytes % MiB === 0) return `${bytes / MiB} MiB`;
@@ -42,31 +51,30 @@ function size(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+const seconds = (ms: number) => (ms >= 60_000 && ms % 60_000 === 0 ? `${ms / 60_000} min` : `${Math.round(ms / 100) / 10} s`);
 
 /** The words a beginner reads when a limit stopped the run. */
-export function limitMessage(limit: RunLimit, limits: RunnerLimits, phase: 'run' | 'compile' = 'run'): string {
+export function limitMessage(limit: RunLimit, limits: RunnerLimits, phase: 'run' | 'compile' = 'run', interactive = false): string {
   if (phase === 'compile') {
     if (limit === 'output') return `Compiler output cut at ${size(limits.outputBytes)}`;
     if (limit === 'memory') return `Compilation ran out of memory (${size(limits.compileMemoryBytes)})`;
+    if (limit === 'file-size')
+      return `The program is too large: a compiled program may be at most ${size(COMPILE_FILE_BYTES)} (look for a very large array with initial values)`;
+    if (limit === 'processes') return `Too many processes (${limits.processes})`;
     return `Compilation took too long (${seconds(limits.compileMs)})`;
   }
   switch (limit) {
     case 'cpu-time':
-      return `Time limit exceeded (${seconds(limits.cpuMs)})`;
     case 'wall-time':
-      return `Time limit exceeded (${seconds(limits.wallMs)} wall clock; is the program waiting for input?)`;
+      // The same words as Python in the browser says them (one source, in packages/shared).
+      return timeLimitMessage(limit, limits, interactive);
     case 'memory':
       return `Memory limit exceeded (${size(limits.memoryBytes)})`;
     case 'output':
       return `Output cut at ${size(limits.outputBytes)}`;
     case 'processes':
-      return `Too many processes or threads (limit ${limits.processes})`;
+      return `Too many processes (${limits.processes})`;
     case 'file-size':
       return `File size limit exceeded (${size(limits.fileBytes)})`;
   }
-}
-
-export function outputMarker(limits: RunnerLimits): string {
-  return `\n[Output cut at ${size(limits.outputBytes)}]\n`;
 }

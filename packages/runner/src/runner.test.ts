@@ -8,9 +8,16 @@ describe('limit messages', () => {
   it("speak a beginner's words with the default limits", () => {
     expect(limitMessage('cpu-time', DEFAULT_LIMITS)).toBe('Time limit exceeded (5 s)');
     expect(limitMessage('wall-time', DEFAULT_LIMITS)).toMatch(/^Time limit exceeded \(10 s wall clock/);
+    // An interactive run is stopped by its own limit, and says that figure.
+    expect(limitMessage('wall-time', DEFAULT_LIMITS, 'run', true)).toMatch(
+      /^Time limit exceeded \(2 min: the longest a program may run while you type/,
+    );
     expect(limitMessage('memory', DEFAULT_LIMITS)).toBe('Memory limit exceeded (256 MiB)');
     expect(limitMessage('output', DEFAULT_LIMITS)).toBe('Output cut at 64 KiB');
-    expect(limitMessage('processes', DEFAULT_LIMITS)).toBe('Too many processes or threads (limit 64)');
+    expect(limitMessage('processes', DEFAULT_LIMITS)).toBe('Too many processes (64)');
+    expect(limitMessage('file-size', DEFAULT_LIMITS, 'compile')).toMatch(
+      /^The program is too large: a compiled program may be at most 64 MiB/,
+    );
     expect(limitMessage('file-size', DEFAULT_LIMITS)).toBe('File size limit exceeded (8 MiB)');
     expect(limitMessage('wall-time', DEFAULT_LIMITS, 'compile')).toBe('Compilation took too long (10 s)');
   });

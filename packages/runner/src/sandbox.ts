@@ -1,5 +1,5 @@
 import { access, constants } from 'node:fs/promises';
-import type { RunnerLimits } from './limits.js';
+import { COMPILE_FILE_BYTES, type RunnerLimits } from './limits.js';
 
 /** Where the sandbox tools are and who the program runs as. */
 export interface SandboxConfig {
@@ -33,7 +33,16 @@ export interface SandboxSpec {
   rlimits: { cpuMs: number; memoryBytes: number | null; processes: number; fileBytes: number };
   env?: Record<string, string>;
   command: string[];
+  /** The run's cgroup: the sandbox joins it before it starts, so everything it starts is accounted there. */
+  cgroupProcs?: string[];
+  /** A seccomp filter is passed on file descriptor 3. */
+  seccomp?: boolean;
 }
+
+/** Joins the cgroups named before `--` (writing its own pid), then becomes the command after it. */
+const JOIN_CGROUP = 'while [ "$1" != -- ]; do echo $$ > "$1" || exit 125; shift; done; shift; exec "$@"';
+/** The exit status of the join script when the run's cgroup could not be joined. */
+export const CGROUP_JOIN_FAILED = 125;
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
@@ -54,6 +63,9 @@ export function sandboxCommand(cfg: SandboxConfig, spec: SandboxSpec): { cmd: st
     '--cap-drop', 'ALL',
     '--new-session',
     '--die-with-parent',
+    // No nested user namespace: a program cannot build a sandbox of its own (and mount a tmpfs in it).
+    '--disable-userns',
+    ...(spec.seccomp ? ['--seccomp', '3'] : []),
     '--clearenv',
     '--setenv', 'PATH', SANDBOX_PATH,
     '--setenv', 'HOME', '/tmp',
@@ -93,8 +105,11 @@ export function sandboxCommand(cfg: SandboxConfig, spec: SandboxSpec): { cmd: st
     '--',
     ...spec.command,
   );
-  if (!isRoot()) return { cmd: cfg.bwrapPath, args: bwrap };
-  return { cmd: SETPRIV, args: [`--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', '--', cfg.bwrapPath, ...bwrap] };
+  const inner = isRoot()
+    ? [SETPRIV, `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', '--', cfg.bwrapPath, ...bwrap]
+    : [cfg.bwrapPath, ...bwrap];
+  if (!spec.cgroupProcs?.length) return { cmd: inner[0]!, args: inner.slice(1) };
+  return { cmd: '/bin/sh', args: ['-c', JOIN_CGROUP, 'join-cgroup', ...spec.cgroupProcs, '--', ...inner] };
 }
 
 /** Why the sandbox cannot work here, or null when its tools are in place. */
@@ -114,6 +129,6 @@ export async function missingTool(cfg: SandboxConfig): Promise<string | null> {
 
 export function rlimitsFor(limits: RunnerLimits, phase: 'compile' | 'run') {
   return phase === 'compile'
-    ? { cpuMs: limits.compileMs, memoryBytes: limits.compileMemoryBytes, processes: limits.processes, fileBytes: 64 * 1024 * 1024 }
+    ? { cpuMs: limits.compileMs, memoryBytes: limits.compileMemoryBytes, processes: limits.processes, fileBytes: COMPILE_FILE_BYTES }
     : { cpuMs: limits.cpuMs, memoryBytes: limits.memoryBytes, processes: limits.processes, fileBytes: limits.fileBytes };
 }

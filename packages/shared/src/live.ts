@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ChatMessage } from './chat.js';
 
 /**
@@ -32,3 +33,11 @@ export type LiveEvent =
   /** Someone cleared a conversation from their own view: to that user only. */
   | { type: 'chat.cleared'; studentId: string; userId: string };
 export type LiveEventType = LiveEvent['type'];
+
+/**
+ * What a client may send on `/api/ws` (the channel is server-to-client): a ping, answered with a pong. Any
+ * other frame gets `{ type: 'error' }` and the socket stays up.
+ */
+export const liveClientMessageSchema = z.object({ type: z.literal('ping') }).strict();
+export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
+export type LiveReply = { type: 'pong' } | { type: 'error'; message: string };

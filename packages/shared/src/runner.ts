@@ -58,8 +58,10 @@ export interface RunResult {
   limit: RunLimit | null;
   /** Words a beginner understands: 'Time limit exceeded (5 s)', 'Memory limit exceeded', 'Output cut at 64 KiB'. */
   limitMessage: string | null;
-  /** Output was cut at the output limit (a visible marker ends stdout). */
+  /** Output was cut at the output limit (the limit message says so). */
   truncated: boolean;
+  /** What the whole run held (all its processes), where the server accounts runs in a cgroup. */
+  usage?: { cpuMs: number; memoryPeakBytes: number | null };
 }
 
 export type RunResponse =
@@ -77,9 +79,23 @@ export type RunResponse =
       reason: string;
     };
 
-/** Messages a client sends on `/api/run/ws`. */
-export type RunClientMessage =
-  { type: 'start'; language: RunLanguage; code: string } | { type: 'stdin'; data: string } | { type: 'eof' } | { type: 'kill' };
+/**
+ * Messages a client sends on `/api/run/ws`, validated one by one: anything else gets an error frame and the
+ * socket stays up. A stdin frame carries at most 64 KiB, as a whole run's input does.
+ */
+export const runClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('start'), language: runRequestSchema.shape.language, code: runRequestSchema.shape.code }).strict(),
+  z.object({ type: z.literal('stdin'), data: runRequestSchema.shape.stdin.unwrap() }).strict(),
+  z.object({ type: z.literal('eof') }).strict(),
+  z.object({ type: z.literal('kill') }).strict(),
+]);
+export type RunClientMessage = z.infer<typeof runClientMessageSchema>;
+
+/** GET /api/run/status: whether this server runs code (C, C++ and graded Python), and why not. */
+export interface RunStatusResponse {
+  available: boolean;
+  reason: string | null;
+}
 
 /** Messages the server sends on `/api/run/ws`. */
 export type RunServerMessage =
@@ -89,4 +105,30 @@ export type RunServerMessage =
   | { type: 'stdout'; data: string }
   | { type: 'stderr'; data: string }
   | { type: 'exit'; run: RunResult }
-  | { type: 'error'; message: string; unavailable?: boolean };
+  | { type: 'error'; message: string; unavailable?: boolean }
+  /** Something the learner should know that does not end the run (input refused until the program reads). */
+  | { type: 'notice'; message: string };
+
+/** A crash signal in plain words, with its usual cause in a beginner's program. */
+export const SIGNAL_WORDS: Record<string, { name: string; cause: string }> = {
+  SIGSEGV: {
+    name: 'Segmentation fault',
+    cause: 'it used memory it does not own, often an index out of range, a bad or NULL pointer, or recursion that never ends',
+  },
+  SIGFPE: { name: 'Arithmetic error', cause: 'usually an integer division or remainder by zero' },
+  SIGABRT: {
+    name: 'Aborted',
+    cause: 'the program stopped itself, often a failed assert or a memory error the C library caught (a double free)',
+  },
+  SIGBUS: { name: 'Bus error', cause: 'a bad memory access, often through a corrupted pointer' },
+  SIGILL: { name: 'Illegal instruction', cause: 'often a function that ends without returning the value it promised' },
+  SIGKILL: { name: 'Killed', cause: 'the program was stopped from outside' },
+  SIGPIPE: { name: 'Broken pipe', cause: 'it wrote to an output that was already closed' },
+  SIGTRAP: { name: 'Trap', cause: 'often a built-in check such as __builtin_trap() failed' },
+};
+
+/** "The program crashed: Segmentation fault (SIGSEGV): it used memory it does not own, ..." */
+export function crashMessage(signal: string): string {
+  const w = SIGNAL_WORDS[signal];
+  return w ? `The program crashed: ${w.name} (${signal}): ${w.cause}.` : `The program was ended by signal ${signal}.`;
+}

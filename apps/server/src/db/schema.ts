@@ -173,6 +173,7 @@ export interface Database {
   exam_attempts: ExamAttemptsTable;
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;
+  chat_images: ChatImagesTable;
   chat_reads: ChatReadsTable;
   chat_clears: ChatClearsTable;
 }
@@ -180,6 +181,13 @@ export interface Database {
 export interface ChatConversationsTable {
   student_id: string;
   last_message_at: string;
+}
+
+/** The re-encoded JPEG of a chat image, by the random name its message refers to. */
+export interface ChatImagesTable {
+  name: string;
+  data: Buffer;
+  created_at: string;
 }
 
 export interface ChatMessagesTable {

@@ -8,7 +8,7 @@ import { failedOutcomes, runTaskTests } from './grading.js';
 
 /**
  * Background autograding: submissions wait as 'queued' rows in the database (so nothing is lost when the
- * server stops), are graded a few at a time through the runner's shared queue, and their results stored.
+ * server stops), are graded a few at a time through the runner's grading lane, and their results stored.
  * On start (and every minute from the scheduler), resume() picks up every queued row and every row a
  * stopped server left 'running'. Several servers may share one database: each row is graded under a claim
  * (an atomic UPDATE, see claimSubmission) that lasts CLAIM_MS and is renewed while the tests run, so two
@@ -63,7 +63,7 @@ export class HomeworkGrader {
   }
 
   private pump() {
-    while (!this.stopped && this.waiting.length > 0 && this.active.size < Math.max(1, this.runner.queue.concurrency)) {
+    while (!this.stopped && this.waiting.length > 0 && this.active.size < Math.max(1, this.runner.lanes.grading.concurrency)) {
       const id = this.waiting.shift()!;
       const job: Promise<void> = this.grade(id)
         .catch((err: unknown) => this.onError(err, id))

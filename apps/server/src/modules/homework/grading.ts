@@ -1,9 +1,8 @@
 import type { LessonTask } from '@learn/content';
 import { assembleProgram, courses, sourceCheckFailures } from '@learn/content';
-import type { RunLanguage, RunResult, TestOutcome } from '@learn/shared';
+import { crashMessage, type RunLanguage, type RunResult, type TestOutcome } from '@learn/shared';
 import { SANITIZER_FLAGS, sanitizerFinding, type CompiledProgram } from '@learn/runner';
 import type { RunnerService } from '../runner/service.js';
-import { QueueFullError } from '../runner/queue.js';
 
 /** A course's language decides how its homework compiles (C, C++ or Python). */
 export function courseLanguage(courseId: string): RunLanguage {
@@ -31,22 +30,8 @@ export function sameOutput(actual: string, expected: string): boolean {
  */
 export function runError(run: Pick<RunResult, 'limitMessage' | 'signal'>): string | null {
   if (run.limitMessage) return run.limitMessage;
-  if (run.signal) return `The program crashed (${run.signal}).`;
+  if (run.signal) return crashMessage(run.signal);
   return null;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A slot in the runner's queue, waiting (not refusing) when it is full: grading shares the bound. */
-async function slot(service: RunnerService): Promise<() => void> {
-  for (;;) {
-    try {
-      return await service.queue.acquire();
-    } catch (err) {
-      if (!(err instanceof QueueFullError)) throw err;
-      await sleep(Math.min(5, err.retryAfterSeconds) * 1000);
-    }
-  }
 }
 
 /** Every test failed for one reason (no compile, no sandbox), with its data for guides. */
@@ -77,7 +62,8 @@ export async function runTaskTests(service: RunnerService, task: LessonTask, lan
   // message (a hard-coded printf does not pass a task that asks for variables); it still runs, so the learner
   // sees what it printed.
   const source = sourceCheckFailures(code, language, task.sourceChecks).join(' ');
-  const release = await slot(service);
+  // Grading has its own lane: the scratchpad cannot starve it, and it cannot starve the scratchpad.
+  const release = await service.gradingSlot();
   const programs = new Map<boolean, CompiledProgram>();
   try {
     // The learner's program, and (for tests marked harness) the one whose main is the task's harness.

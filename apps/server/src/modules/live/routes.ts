@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { LiveEvent } from '@learn/shared';
+import { liveClientMessageSchema, type LiveEvent, type LiveReply } from '@learn/shared';
 import type { AppDeps } from '../../platform/deps.js';
 import { guardSocketSession } from '../../platform/socket-session.js';
+import { onSocketMessages } from '../../platform/socket-messages.js';
 import { audienceIncludes } from './events.js';
 
 /**
@@ -27,6 +28,14 @@ export function liveRoutes(app: FastifyInstance, deps: AppDeps) {
         })
         .catch((err: unknown) => request.log.warn({ err }, 'live event not sent'));
     });
+    const reply = (m: LiveReply) => socket.readyState === socket.OPEN && socket.send(JSON.stringify(m));
+    onSocketMessages(
+      socket,
+      request,
+      liveClientMessageSchema,
+      () => reply({ type: 'pong' }),
+      (message) => reply({ type: 'error', message }),
+    );
     const ping = setInterval(() => socket.readyState === socket.OPEN && socket.ping(), 25_000);
     socket.on('close', () => {
       clearInterval(ping);

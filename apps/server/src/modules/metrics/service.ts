@@ -27,13 +27,15 @@ export function createMetrics(app: FastifyInstance, deps: AppDeps) {
 
   new client.Gauge({
     name: 'learn_runner_queue',
-    help: 'Code runs running and waiting in this instance',
-    labelNames: ['state'] as const,
+    help: 'Code runs running and waiting in this instance, per lane (scratch, interactive, grading)',
+    labelNames: ['state', 'lane'] as const,
     registers: [registry],
     collect() {
       if (!app.hasDecorator('runner')) return;
-      this.set({ state: 'running' }, app.runner.queue.running);
-      this.set({ state: 'queued' }, app.runner.queue.queued);
+      for (const [lane, q] of Object.entries(app.runner.lanes)) {
+        this.set({ state: 'running', lane }, q.running);
+        this.set({ state: 'queued', lane }, q.queued);
+      }
     },
   });
   new client.Gauge({

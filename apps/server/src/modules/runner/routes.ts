@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { runRequestSchema, type RunClientMessage, type RunServerMessage } from '@learn/shared';
+import { runClientMessageSchema, runRequestSchema, type RunServerMessage, type RunStatusResponse } from '@learn/shared';
 import type { AppDeps } from '../../platform/deps.js';
 import { authorizationError, parse } from '../../platform/errors.js';
 import { requireActor } from '../../platform/authenticate.js';
 import { guardSocketSession } from '../../platform/socket-session.js';
+import { onSocketMessages } from '../../platform/socket-messages.js';
 import { canRunCode } from './policy.js';
-import { RunnerService, type InteractiveRun } from './service.js';
+import { INPUT_REFUSED_MESSAGE, RunnerService, type InteractiveRun } from './service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,6 +25,16 @@ export function runnerRoutes(app: FastifyInstance, deps: AppDeps) {
   void service.runner.status().then((s) => {
     if (s.available) app.log.info(`Code runner ready: gcc ${s.versions.gcc}, g++ ${s.versions.gpp}, Python ${s.versions.python}`);
     else app.log.warn(`Code running is unavailable: ${s.reason}. Everything else is served; runs answer { available: false }.`);
+    if (s.isolation.warning) app.log.warn(`Code runner: ${s.isolation.warning}`);
+    else app.log.info(`Code runner: one cgroup ${s.isolation.cgroup} per run, seccomp filter on`);
+  });
+
+  // Whether code runs on this server, and why not: the scratchpad says so before the first Run.
+  app.get('/api/run/status', async (request) => {
+    const actor = requireActor(request);
+    if (!canRunCode(actor)) throw authorizationError();
+    const s = await service.runner.status();
+    return { available: s.available, reason: s.available ? null : s.reason } satisfies RunStatusResponse;
   });
 
   app.post('/api/run', async (request, reply) => {
@@ -42,26 +53,32 @@ export function runnerRoutes(app: FastifyInstance, deps: AppDeps) {
     const guard = guardSocketSession(deps, actor, socket);
     socket.on('close', guard.dispose);
     let current: InteractiveRun | null = null;
-    socket.on('message', (raw) => {
-      let msg: RunClientMessage;
-      try {
-        msg = JSON.parse(String(raw)) as RunClientMessage;
-      } catch {
-        return send({ type: 'error', message: 'Messages must be JSON.' });
-      }
-      if (msg.type === 'start') {
-        if (current) return send({ type: 'error', message: 'A program is already running here. Stop it first.' });
-        const parsed = runRequestSchema.safeParse({ language: msg.language, code: msg.code });
-        if (!parsed.success) return send({ type: 'error', message: parsed.error.issues[0]?.message ?? 'Invalid run request' });
-        const run = startRun(service, actor.id, parsed.data, send);
-        current = run;
-        void run.done.finally(() => {
-          if (current === run) current = null;
-        });
-      } else if (msg.type === 'stdin' && typeof msg.data === 'string') current?.write(msg.data);
-      else if (msg.type === 'eof') current?.eof();
-      else if (msg.type === 'kill') current?.kill();
-    });
+    let refusedInput = false;
+    onSocketMessages(
+      socket,
+      request,
+      runClientMessageSchema,
+      (msg) => {
+        if (msg.type === 'start') {
+          if (current) return send({ type: 'error', message: 'A program is already running here. Stop it first.' });
+          const run = startRun(service, actor.id, msg, send);
+          current = run;
+          refusedInput = false;
+          void run.done.finally(() => {
+            if (current === run) current = null;
+          });
+        } else if (msg.type === 'stdin') {
+          if (!current) return;
+          // Backpressure: input the program has not read yet is capped; past it the student is told once.
+          const taken = current.write(msg.data);
+          if (!taken && !refusedInput)
+            send({ type: 'notice', message: INPUT_REFUSED_MESSAGE(service.runner.limits.stdinBufferBytes / 1024) });
+          refusedInput = !taken;
+        } else if (msg.type === 'eof') current?.eof();
+        else current?.kill();
+      },
+      (message) => send({ type: 'error', message }),
+    );
     // Closing the socket (tab closed, network gone) ends its run at once.
     socket.on('close', () => current?.kill());
   });

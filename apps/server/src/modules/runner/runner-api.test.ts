@@ -69,6 +69,34 @@ describe.each(engines)('code runner API (%s)', (engine) => {
     expect(res.json().runner).toMatchObject({ available: true, reason: null, concurrency: 1, running: 0, queued: 0 });
     expect(res.json().runner.versions.gcc).toMatch(/^\d+\.\d+/);
     expect(res.json().runner.versions.python).toMatch(/^3\./);
+    // This machine (and CI) accounts each run in a cgroup, with the seccomp filter.
+    expect(res.json().runner.isolation).toMatchObject({ cgroup: expect.stringMatching(/^v[12]$/), seccomp: true, warning: null });
+  });
+});
+
+describe('without per-run cgroups', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { RUNNER_CGROUP: 'off' });
+  });
+  afterAll(() => t.close());
+
+  it('says so in /api/health and still runs code under the per-process limits', async () => {
+    const health = await t.app.inject({ url: '/api/health' });
+    expect(health.json().runner.isolation).toMatchObject({
+      cgroup: null,
+      warning: expect.stringMatching(/limited per process only.*switched off/),
+    });
+    const s = await t.createUser({ role: 'student' });
+    const cookie = await t.login(s.email, s.password);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/run',
+      payload: { language: 'c', code: C_HELLO, stdin: '2' },
+      headers: { cookie },
+    });
+    expect(res.json().run).toMatchObject({ stdout: 'hello 2\n', exitCode: 0 });
+    expect(res.json().run.usage).toBeUndefined();
   });
 });
 

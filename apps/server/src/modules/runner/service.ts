@@ -1,18 +1,28 @@
 import type { CompileResult, RunLanguage, RunResponse, RunResult } from '@learn/shared';
-import { Runner, type RunHandle } from '@learn/runner';
+import { Runner, type CompiledProgram, type RunHandle, type RunnerIsolation, type RunOptions } from '@learn/runner';
 import type { RunnerConfig } from '../../config.js';
 import type { Clock } from '../../platform/clock.js';
-import { tooManyRequestsError } from '../../platform/errors.js';
+import { DomainError, tooManyRequestsError } from '../../platform/errors.js';
 import { QueueFullError, RunQueue } from './queue.js';
 import { RateLimit, type RateStore } from '../../platform/rate-limit.js';
+
+/**
+ * The lanes runs wait in, each with its own slots: the scratchpad (and the compile step of an interactive
+ * run), interactive programs (a program waiting for typed input holds no compile slot), and grading
+ * (homework and exam tests), so that neither grading nor the scratchpad can starve the other.
+ */
+export type Lane = 'scratch' | 'interactive' | 'grading';
 
 export interface RunnerHealth {
   available: boolean;
   reason: string | null;
   versions: { gcc: string | null; gpp: string | null; python: string | null };
+  /** How runs are held: a cgroup per run (v1/v2) and the seccomp filter, or what is missing. */
+  isolation: RunnerIsolation;
   concurrency: number;
   running: number;
   queued: number;
+  lanes: Record<Lane, { concurrency: number; running: number; queued: number }>;
 }
 
 /** What an interactive run tells its socket, in order. */
@@ -27,30 +37,52 @@ export interface InteractiveEvents {
 }
 
 export interface InteractiveRun {
-  write(data: string): void;
+  /** false when the input was refused: the program has not read what it was already given. */
+  write(data: string): boolean;
   eof(): void;
   kill(): void;
   /** Settles when the run (or its compilation) is over and its slot is free. */
   done: Promise<void>;
 }
 
+/** Said to the earlier run when a student starts another: one program runs at a time for each student. */
+export const REPLACED_MESSAGE = 'Stopped: you started another program (one program runs at a time for each student).';
+/** Said to a run asked for while the server shuts down. */
+export const DRAINING_MESSAGE = 'The server is restarting. Run your program again in a moment.';
+export const INPUT_REFUSED_MESSAGE = (kib: number) =>
+  `Input not sent: the program has not read the ${kib} KiB typed before. Wait for it to ask for more.`;
+
+/** One student's running program: stopping it says why. */
+interface Current {
+  stop(reason: string): void;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 /**
- * The server side of the code runner: the sandbox, a bounded queue in front of it and a per-user rate
- * limit. Nothing here blocks the event loop: compilers and programs are child processes.
+ * The server side of the code runner: the sandbox, bounded lanes in front of it, a per-user rate limit, and
+ * at most one running program per student (a new run replaces the one before, which is told why). Nothing
+ * here blocks the event loop: compilers and programs are child processes.
  */
 export class RunnerService {
   readonly runner: Runner;
-  readonly queue: RunQueue;
+  readonly lanes: Record<Lane, RunQueue>;
   private readonly rate: RateLimit;
-  private readonly live = new Set<RunHandle>();
+  private readonly live = new Set<Promise<unknown>>();
+  private readonly current = new Map<string, Current>();
+  private draining = false;
 
   constructor(
     config: RunnerConfig,
     private readonly clock: Clock,
     rateStore?: RateStore,
   ) {
-    this.runner = new Runner({ bwrapPath: config.bwrapPath, sandboxUid: config.sandboxUid, limits: config.limits });
-    this.queue = new RunQueue(config.concurrency, config.queueLength);
+    this.runner = new Runner({ bwrapPath: config.bwrapPath, sandboxUid: config.sandboxUid, limits: config.limits, cgroup: config.cgroup });
+    this.lanes = {
+      scratch: new RunQueue(config.concurrency, config.queueLength),
+      interactive: new RunQueue(config.interactiveConcurrency ?? Math.max(4, config.concurrency * 2), config.queueLength),
+      grading: new RunQueue(config.gradingConcurrency ?? config.concurrency, Number.MAX_SAFE_INTEGER),
+    };
     this.rate = new RateLimit('run', config.runsPerMinute, rateStore);
     this.sanitizeGrading = config.sanitizeGrading ?? false;
   }
@@ -58,20 +90,68 @@ export class RunnerService {
   /** AUTOGRADE_SANITIZERS: the autograder builds C and C++ with AddressSanitizer and UBSan. */
   readonly sanitizeGrading: boolean;
 
-  async health(): Promise<RunnerHealth> {
-    const s = await this.runner.status();
-    return { ...s, concurrency: this.queue.concurrency, running: this.queue.running, queued: this.queue.queued };
+  /** The server is shutting down: no new run starts. */
+  get isDraining(): boolean {
+    return this.draining;
   }
 
-  /** Rate limit, then a queue slot; 429 with Retry-After when either says no. */
-  private async admit(userId: string, onPosition?: (p: number) => void, cancelled?: AbortSignal) {
+  async health(): Promise<RunnerHealth> {
+    const s = await this.runner.status();
+    const lane = (q: RunQueue) => ({ concurrency: q.concurrency, running: q.running, queued: q.queued });
+    const { scratch, interactive, grading } = this.lanes;
+    return {
+      ...s,
+      concurrency: scratch.concurrency,
+      running: scratch.running + interactive.running + grading.running,
+      queued: scratch.queued + interactive.queued + grading.queued,
+      lanes: { scratch: lane(scratch), interactive: lane(interactive), grading: lane(grading) },
+    };
+  }
+
+  /** Keeps a run's promise until it settles, so that a drain can wait for every run under way. */
+  private track<T>(p: Promise<T>): Promise<T> {
+    this.live.add(p);
+    void p.finally(() => this.live.delete(p)).catch(() => {});
+    return p;
+  }
+
+  /** The student's one running program: the one before (if any) is stopped and told why. */
+  private claim(userId: string, entry: Current): () => void {
+    this.current.get(userId)?.stop(REPLACED_MESSAGE);
+    this.current.set(userId, entry);
+    return () => {
+      if (this.current.get(userId) === entry) this.current.delete(userId);
+    };
+  }
+
+  /**
+   * Whether the user may start a run now: 503 while draining, 429 with Retry-After past the rate limit.
+   * Checked before the run replaces the student's earlier one, so a refused Run stops nothing.
+   */
+  private async checkAdmission(userId: string) {
+    if (this.draining) throw new DomainError(503, 'SERVER', DRAINING_MESSAGE, undefined, { 'retry-after': '5' });
     const wait = await this.rate.check(userId, this.clock.now());
     if (wait !== null) throw tooManyRequestsError(`You have run code a lot in the last minute. Wait ${wait} s and run again.`, wait);
+  }
+
+  private async slot(lane: Lane, onPosition?: (p: number) => void, cancelled?: AbortSignal) {
     try {
-      return await this.queue.acquire(onPosition, cancelled);
+      return await this.lanes[lane].acquire(onPosition, cancelled);
     } catch (err) {
       if (err instanceof QueueFullError) throw tooManyRequestsError(err.message, err.retryAfterSeconds);
       throw err;
+    }
+  }
+
+  /** A slot in the grading lane, waiting (never refusing): homework and exam tests are graded in turn. */
+  async gradingSlot(): Promise<() => void> {
+    for (;;) {
+      try {
+        return await this.lanes.grading.acquire();
+      } catch (err) {
+        if (!(err instanceof QueueFullError)) throw err;
+        await sleep(Math.min(5, err.retryAfterSeconds) * 1000);
+      }
     }
   }
 
@@ -79,17 +159,36 @@ export class RunnerService {
   async run(userId: string, req: { language: RunLanguage; code: string; stdin: string }): Promise<RunResponse> {
     const status = await this.runner.status();
     if (!status.available) return { available: false, reason: status.reason ?? 'Code running is unavailable' };
-    const release = await this.admit(userId);
+    await this.checkAdmission(userId);
+    let handle: RunHandle | null = null;
+    let stoppedWith: string | null = null;
+    const cancel = new AbortController();
+    const release = this.claim(userId, {
+      stop: (reason) => {
+        stoppedWith = reason;
+        cancel.abort();
+        handle?.kill();
+      },
+    });
     try {
-      const { compile, program } = await this.runner.compileOnce(req);
-      if (!program) return { available: true, language: req.language, compile, run: null };
+      const free = await this.slot('scratch', undefined, cancel.signal).catch((err: Error) => {
+        if (stoppedWith) return null;
+        throw err;
+      });
+      if (!free) return { available: true, language: req.language, compile: null, run: stopped(stoppedWith!) };
       try {
-        const handle = this.runner.start(program, { stdin: req.stdin });
-        this.live.add(handle);
-        const run = await handle.done.finally(() => this.live.delete(handle));
-        return { available: true, language: req.language, compile, run };
+        const { compile, program } = await this.runner.compileOnce(req);
+        if (!program) return { available: true, language: req.language, compile, run: null };
+        try {
+          if (stoppedWith) return { available: true, language: req.language, compile, run: stopped(stoppedWith) };
+          handle = this.runner.start(program, { stdin: req.stdin });
+          const run = await this.track(handle.done);
+          return { available: true, language: req.language, compile, run: stoppedWith ? { ...run, limitMessage: stoppedWith } : run };
+        } finally {
+          await program.dispose();
+        }
       } finally {
-        await program.dispose();
+        free();
       }
     } finally {
       release();
@@ -98,45 +197,83 @@ export class RunnerService {
 
   /**
    * The /api/run/ws case: output streamed as it comes, input written as the learner types it (kept until
-   * the program starts). Refusals (unavailable, rate limit, queue full) arrive as on.error.
+   * the program starts, within the same cap). Refusals (unavailable, rate limit, lane full) arrive as on.error.
    */
   startInteractive(userId: string, req: { language: RunLanguage; code: string }, on: InteractiveEvents): InteractiveRun {
     const cancel = new AbortController();
     const pending: string[] = [];
+    let pendingBytes = 0;
+    const cap = this.runner.limits.stdinBufferBytes;
     let handle: RunHandle | null = null;
     let ended = false;
-    const done = (async () => {
-      const status = await this.runner.status();
-      if (!status.available) return on.error(status.reason ?? 'Code running is unavailable', true);
-      let release: () => void;
+    let stoppedWith: string | null = null;
+    let release = () => {};
+    const startProgram = async (program: CompiledProgram) => {
+      // The program's own lane: waiting for typed input, it holds no compile slot.
+      const free = await this.slot('interactive', (p) => on.queued(p), cancel.signal);
       try {
-        release = await this.admit(userId, (p) => on.queued(p), cancel.signal);
-      } catch (err) {
-        if (!cancel.signal.aborted) on.error((err as Error).message, false);
-        return;
-      }
-      try {
-        const { compile, program } = await this.runner.compileOnce(req);
-        on.compiled(compile);
-        if (!program) return;
-        try {
-          if (cancel.signal.aborted) return;
-          handle = this.runner.start(program, { interactive: true, onStdout: on.stdout, onStderr: on.stderr });
-          this.live.add(handle);
-          on.started();
-          pending.forEach((d) => handle!.write(d));
-          if (ended) handle.end();
-          on.exit(await handle.done);
-        } finally {
-          if (handle) this.live.delete(handle);
-          await program.dispose();
-        }
+        if (cancel.signal.aborted) return;
+        const opts: RunOptions = { interactive: true, onStdout: on.stdout, onStderr: on.stderr };
+        handle = this.runner.start(program, opts);
+        on.started();
+        pending.forEach((d) => handle!.write(d));
+        if (ended) handle.end();
+        const run = await this.track(handle.done);
+        on.exit(stoppedWith ? { ...run, limitMessage: stoppedWith } : run);
       } finally {
-        release();
+        free();
       }
-    })().catch((err: Error) => on.error(err.message, false));
+    };
+    const done = this.track(
+      (async () => {
+        const status = await this.runner.status();
+        if (!status.available) return on.error(status.reason ?? 'Code running is unavailable', true);
+        let compiled: { compile: CompileResult | null; program: CompiledProgram | null };
+        try {
+          await this.checkAdmission(userId);
+        } catch (err) {
+          return on.error((err as Error).message, false);
+        }
+        if (cancel.signal.aborted) return;
+        release = this.claim(userId, {
+          stop: (reason) => {
+            stoppedWith = reason;
+            if (!handle) on.error(reason, false);
+            cancel.abort();
+            handle?.kill();
+          },
+        });
+        const free = await this.slot('scratch', (p) => on.queued(p), cancel.signal).catch((err: Error) => {
+          if (!cancel.signal.aborted) on.error(err.message, false);
+          return null;
+        });
+        if (!free) return;
+        try {
+          compiled = await this.runner.compileOnce(req);
+        } finally {
+          free();
+        }
+        on.compiled(compiled.compile);
+        if (!compiled.program) return;
+        try {
+          if (!cancel.signal.aborted) await startProgram(compiled.program);
+        } catch (err) {
+          if (!cancel.signal.aborted) throw err;
+        } finally {
+          await compiled.program.dispose();
+        }
+      })()
+        .catch((err: Error) => on.error(err.message, false))
+        .finally(() => release()),
+    );
     return {
-      write: (data) => (handle ? handle.write(data) : void pending.push(data)),
+      write: (data) => {
+        if (handle) return handle.write(data);
+        if (pendingBytes + Buffer.byteLength(data) > cap) return false;
+        pendingBytes += Buffer.byteLength(data);
+        pending.push(data);
+        return true;
+      },
       eof: () => (handle ? handle.end() : void (ended = true)),
       kill: () => {
         cancel.abort();
@@ -146,8 +283,33 @@ export class RunnerService {
     };
   }
 
-  /** Ends every run still going (the server is shutting down). */
-  close() {
-    this.live.forEach((h) => h.kill());
+  /** The server is shutting down: no new run starts (each is answered 503 with a sentence). */
+  stopAccepting(): void {
+    this.draining = true;
   }
+
+  /**
+   * The server is shutting down: no new run starts; resolves when every run under way has finished, or after
+   * `maxMs` (the shutdown's grace period), whichever comes first.
+   */
+  async drain(maxMs: number): Promise<void> {
+    this.draining = true;
+    const all = (async () => {
+      while (this.live.size) await Promise.allSettled([...this.live]);
+    })();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([all, new Promise<void>((r) => (timer = setTimeout(r, maxMs)))]);
+    clearTimeout(timer);
+  }
+
+  /** Ends every run still going (the shutdown's grace period is over). */
+  close() {
+    this.draining = true;
+    for (const c of this.current.values()) c.stop(DRAINING_MESSAGE);
+  }
+}
+
+/** The result of a run stopped before it started (its student started another). */
+function stopped(message: string): RunResult {
+  return { stdout: '', stderr: '', exitCode: null, signal: null, timeMs: 0, limit: null, limitMessage: message, truncated: false };
 }

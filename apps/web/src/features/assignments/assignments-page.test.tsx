@@ -111,26 +111,32 @@ describe('AssignmentsPage', () => {
     expect(screen.queryByRole('button', { name: /hint/ })).toBeNull();
   });
 
-  it('sets fixed-width task text (a drawing of the output) in a monospace block', async () => {
-    const badge = '+-----------+\n| HELLO     |\n+-----------+';
-    const drawn: StudentHomeworkResponse = {
+  it('shows task text and hints as lesson text: bold, inline code, and drawings in a monospace block', async () => {
+    const content = 'Print this badge with **printf** and `\\n`:\n\n+----+\n| Hi |\n+----+\n\nKeep 2 ** 3 as it is.';
+    const withText: StudentHomeworkResponse = {
       lectures: [
         {
-          lectureId: 'c-cpp-day-1',
-          day: 1,
-          title: 'Introduction to C',
-          tasks: [{ ...task(0, 'homework'), content: `Print this badge:\n\n${badge}\n\nEvery line ends with \\n.`, submission: null }],
+          ...list.lectures[1]!,
+          tasks: [
+            { ...task(0, 'homework'), lectureId: 'c-cpp-day-4', submission: null, content, hints: ['Use **one** `printf` per line.'] },
+          ],
         },
       ],
     };
     stubFetch(student, (url) => {
       if (url.includes('/api/courses?prefix=c-cpp')) return json(200, courses);
-      if (url.includes('/api/homework?courseId=course_c_01')) return json(200, drawn);
+      if (url.includes('/api/homework?courseId=course_c_01')) return json(200, withText);
     });
     renderPage(<AssignmentsPage />, '/c-cpp/assignments');
-    const pre = (await screen.findByText(/HELLO/)).closest('pre');
-    expect(pre?.textContent).toBe(badge);
-    expect(screen.getByText('Print this badge:').closest('pre')).toBeNull();
+    const bold = await screen.findByText('printf', { selector: 'strong' });
+    expect(bold).toBeTruthy();
+    expect(screen.getByText('\\n', { selector: 'code' })).toBeTruthy();
+    expect(screen.getByText(/\| Hi \|/, { selector: 'pre' })).toBeTruthy();
+    expect(screen.getByText(/Keep 2 \*\* 3 as it is\./)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show hint' }));
+    const hint = within(screen.getByRole('list', { name: 'Hints' })).getByRole('listitem');
+    expect(hint.querySelector('strong')?.textContent).toBe('one');
+    expect(hint.querySelector('code')?.textContent).toBe('printf');
   });
 
   it('says so when no assignment is accessible', async () => {

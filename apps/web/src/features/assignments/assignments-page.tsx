@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { StudentHomeworkLecture, SubmissionView } from '@learn/shared';
 import { useAuth } from '../../lib/auth';
+import { TaskText } from '../../lib/content-blocks/content-blocks';
 import { usePrefix } from '../../lib/course-prefix';
 import { useSelectedCourse } from '../../lib/course-selection';
 import { ErrorState, LoadingState } from '../../lib/ui/query-state';
@@ -11,7 +12,6 @@ import { TaskWorkspace } from './components/task-workspace';
 import { TaskProgressLine } from './components/task-progress';
 import { TaskHints } from './components/task-hints';
 import { taskAction } from './lib/task-draft';
-import { TaskText } from '../../lib/content-blocks/content-blocks';
 
 function Result({ submission }: { submission: SubmissionView }) {
   const tests =

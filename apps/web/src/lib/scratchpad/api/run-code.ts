@@ -1,5 +1,16 @@
-import type { RunClientMessage, RunLanguage, RunRequest, RunResponse, RunServerMessage } from '@learn/shared';
+import { useQuery } from '@tanstack/react-query';
+import type { RunClientMessage, RunLanguage, RunRequest, RunResponse, RunServerMessage, RunStatusResponse } from '@learn/shared';
 import { api } from '../../api-client';
+
+/** GET /api/run/status: whether the server runs C and C++ here, and why not. */
+export function useRunStatus(enabled: boolean) {
+  return useQuery({
+    queryKey: ['run-status'],
+    queryFn: () => api<RunStatusResponse>('run/status'),
+    enabled,
+    staleTime: 60_000,
+  });
+}
 
 /** POST /api/run: the whole run with its input pasted in one go. */
 export function runOnce(body: RunRequest, signal: AbortSignal): Promise<RunResponse> {

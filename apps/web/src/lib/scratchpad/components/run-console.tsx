@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert, Box, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { Diagnostic } from '@learn/shared';
+import { crashMessage, type Diagnostic } from '@learn/shared';
 import { isActive, type Chunk, type RunState } from '../run-session';
 import { InputLine } from './input-line';
 
@@ -69,7 +69,10 @@ function statusText(s: RunState): string | null {
     case 'compiling':
       return 'Compiling...';
     case 'running':
-      return s.interactive ? 'Running: type input below when your program asks for it.' : 'Running...';
+      // Python says when it waits for a line; a C or C++ program may read at any moment.
+      return s.interactive && (s.language !== 'python' || s.waitingForInput)
+        ? 'Running: type input below when your program asks for it.'
+        : 'Running...';
     default:
       return null;
   }
@@ -86,11 +89,12 @@ function Summary({ state }: { state: RunState }) {
   if (compile && !compile.ok)
     return (
       <Text size="sm" c="red.9" fw={600}>
-        Compilation failed: fix the lines above and run again.
+        {state.language === 'python'
+          ? `Syntax error on line ${compile.diagnostics[0]?.line ?? 1}: fix it and run again.`
+          : 'Compilation failed: fix the lines above and run again.'}
       </Text>
     );
   if (!run || state.status !== 'finished') return null;
-  const ending = run.signal ? `ended by signal ${run.signal}` : `exit code ${run.exitCode ?? '?'}`;
   return (
     <Stack gap={6}>
       {run.limitMessage && (
@@ -101,8 +105,13 @@ function Summary({ state }: { state: RunState }) {
         </Alert>
       )}
       <Text size="sm" c={run.exitCode === 0 && !run.signal ? 'teal.9' : 'gray.9'}>
-        Finished in {run.timeMs} ms, {ending}.
+        Finished in {run.timeMs} ms{run.signal ? '.' : `, exit code ${run.exitCode ?? '?'}.`}
       </Text>
+      {run.signal && !run.limitMessage && (
+        <Text size="sm" c="red.9">
+          {crashMessage(run.signal)}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -2,6 +2,8 @@ import { createRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { json } from '../../../test/render-page';
 import { draftKey, starters } from '../drafts';
 import { initialRunState, type RunState } from '../run-session';
 import { CodeEditor, type EditorHandle } from './code-editor';
@@ -13,7 +15,12 @@ const emptyRects = () => Object.assign([], { item: () => null }) as unknown as D
 Range.prototype.getClientRects ??= emptyRects;
 Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 
-const ui = (node: React.ReactNode) => render(<MantineProvider env="test">{node}</MantineProvider>);
+const ui = (node: React.ReactNode) =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MantineProvider env="test">{node}</MantineProvider>
+    </QueryClientProvider>,
+  );
 const editorText = () => document.querySelector('.cm-content')?.textContent;
 
 describe('ScratchpadPanel drafts', () => {
@@ -119,5 +126,20 @@ describe('interactive input', () => {
     expect((input as HTMLInputElement).value).toBe('');
     fireEvent.click(screen.getByRole('button', { name: 'Send end of input' }));
     expect(onEof).toHaveBeenCalled();
+  });
+});
+
+describe('ScratchpadPanel when the server cannot run code', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says so, and why, before the first Run of C or C++', async () => {
+    const reason = 'bubblewrap was not found at /usr/bin/bwrap (install the Debian package "bubblewrap")';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => (url.includes('/api/run/status') ? json(200, { available: false, reason }) : json(404, {}))),
+    );
+    ui(<ScratchpadPanel opened onClose={() => {}} userId="user_a" languages={['c', 'python']} language="c" request={null} />);
+    expect(await screen.findByText('Code running is off on this server')).toBeTruthy();
+    expect(screen.getByText(new RegExp(`bubblewrap was not found.*Python still runs in your browser`))).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button, Drawer, Group, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Drawer, Group, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlayerPlayFilled, IconPlayerStopFilled } from '@tabler/icons-react';
 import type { RunLanguage } from '@learn/shared';
@@ -8,6 +8,7 @@ import { loadDraft, saveDraft } from '../drafts';
 import { runLanguageLabels } from '../languages';
 import { isActive } from '../run-session';
 import { useCodeRun } from '../use-code-run';
+import { useRunStatus } from '../api/run-code';
 import { CodeEditor, type EditorHandle } from './code-editor';
 import { RunConsole } from './run-console';
 
@@ -56,6 +57,7 @@ function useDraftSaver(userId: string, language: RunLanguage) {
 export default function ScratchpadPanel({ opened, onClose, userId, languages, language: initial, request, explain }: ScratchpadPanelProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   const [language, setLanguage] = useState<RunLanguage>(initial);
+  const runStatus = useRunStatus(opened && language !== 'python');
   const [stdin, setStdin] = useState('');
   const [hasCode, setHasCode] = useState(true);
   const editor = useRef<EditorHandle>(null);
@@ -150,6 +152,11 @@ export default function ScratchpadPanel({ opened, onClose, userId, languages, la
             )}
           </Group>
         </Group>
+        {runStatus.data && !runStatus.data.available && (
+          <Alert color="orange" variant="light" title="Code running is off on this server" role="status">
+            {runStatus.data.reason} C and C++ cannot run here until it is installed; Python still runs in your browser.
+          </Alert>
+        )}
         <div
           style={{ flex: '3 1 0', minHeight: 180, border: '1px solid var(--mantine-color-gray-4)', borderRadius: 8, overflow: 'hidden' }}
         >
