@@ -53,6 +53,10 @@ export const matrix: Row[] = [
     expect: { anonymous: 401, student: 403, guide: 200 },
   },
   { method: 'POST', url: '/api/lectures/python-day-1/complete', expect: { anonymous: 401, student: 403, guide: 403 } },
+  // Badge dialogs: a student's own unseen badges; guides earn none.
+  { method: 'GET', url: '/api/badges/unseen', expect: { anonymous: 401, student: 200, guide: 403 } },
+  { method: 'POST', url: '/api/badges/badge_01/seen', expect: { anonymous: 401, student: 200, guide: 403 } },
+  { method: 'POST', url: '/api/badges/nope/seen', expect: { anonymous: 401, student: 404, guide: 403 } },
   { method: 'GET', url: '/api/lectures/python-day-1/edit', expect: { anonymous: 401, student: 403, guide: 200 } },
   { method: 'PUT', url: '/api/lectures/python-day-1/edit', payload: {}, expect: { anonymous: 401, student: 403, guide: 400 } },
   { method: 'GET', url: '/api/lectures/python-day-1/assignment', expect: { anonymous: 401, student: 403, guide: 200 } },
@@ -140,6 +144,12 @@ export const matrix: Row[] = [
     expect: { anonymous: 401, student: 404, guide: 403 },
   },
   { method: 'POST', url: '/api/exams/exam_none/attempt/submit', payload: {}, expect: { anonymous: 401, student: 404, guide: 403 } },
+  {
+    method: 'POST',
+    url: '/api/exams/exam_none/attempt/check',
+    payload: { questionId: 'q1', code: 'print(1)' },
+    expect: { anonymous: 401, student: 404, guide: 403 },
+  },
   { method: 'GET', url: '/api/exams/manage?courseId=course_c_01', expect: { anonymous: 401, student: 403, guide: 200 } },
   { method: 'GET', url: '/api/exams/blank-question?type=code', expect: { anonymous: 401, student: 403, guide: 200 } },
   {

@@ -15,7 +15,8 @@ import * as m007 from './migrations/007-analytics.js';
 import * as m008 from './migrations/008-homework-claims.js';
 import * as m009 from './migrations/009-job-leases.js';
 import * as m010 from './migrations/010-chat-images.js';
-import * as m011 from './migrations/011-similarity.js';
+import * as m011 from './migrations/011-badge-seen.js';
+import * as m012 from './migrations/012-similarity.js';
 import { StatementCache } from './statement-cache.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -44,7 +45,8 @@ const migrations: Record<string, Migration> = {
   '008-homework-claims': m008,
   '009-job-leases': m009,
   '010-chat-images': m010,
-  '011-similarity': m011,
+  '011-badge-seen': m011,
+  '012-similarity': m012,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -101,6 +101,8 @@ export interface BadgeAwardsTable {
   student_id: string;
   badge_id: string;
   awarded_at: string;
+  /** When the student closed its "Achievement Unlocked!" dialog; null until then. */
+  seen_at: Generated<string | null>;
 }
 
 export interface HomeworkSubmissionsTable {

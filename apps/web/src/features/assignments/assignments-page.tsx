@@ -64,6 +64,7 @@ function LectureCard({
             <Group justify="space-between" align="flex-start" wrap="nowrap">
               <Stack gap={4}>
                 <Badge variant="light">{task.type === 'exercise' ? 'Exercise' : 'Homework'}</Badge>
+                {/* Fixed-width output (the name badge) in a monospace block, as on the lecture page. */}
                 <div>
                   <TaskText text={task.content} />
                 </div>

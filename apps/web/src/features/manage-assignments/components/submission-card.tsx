@@ -54,17 +54,19 @@ function GradeForm({ submission }: { submission: SubmissionView }) {
   const [grade, setGrade] = useState<GradeLetter | null>(submission.grade);
   const [feedback, setFeedback] = useState(submission.feedback ?? '');
   const save = useGradeSubmission();
+  // Grade, then feedback, then Save Grade: the form reads in the order it is filled in.
   return (
     <Stack gap="xs">
-      <Group align="flex-end">
-        <Select
-          label="Grade"
-          placeholder="Choose a grade"
-          data={[...GRADE_LETTERS]}
-          value={grade}
-          onChange={(v) => setGrade(v as GradeLetter | null)}
-          w={160}
-        />
+      <Select
+        label="Grade"
+        placeholder="Choose a grade"
+        data={[...GRADE_LETTERS]}
+        value={grade}
+        onChange={(v) => setGrade(v as GradeLetter | null)}
+        w={160}
+      />
+      <Textarea label="Feedback" value={feedback} onChange={(e) => setFeedback(e.currentTarget.value)} autosize minRows={2} />
+      <Group>
         <Button
           onClick={() =>
             grade &&
@@ -82,7 +84,6 @@ function GradeForm({ submission }: { submission: SubmissionView }) {
           Save Grade
         </Button>
       </Group>
-      <Textarea label="Feedback" value={feedback} onChange={(e) => setFeedback(e.currentTarget.value)} autosize minRows={2} />
       {save.isError && (
         <Text c="red.8" size="sm" role="alert">
           Failed to save grade. {toAppError(save.error).message}
