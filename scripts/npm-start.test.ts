@@ -85,11 +85,11 @@ function firstPassword(s: Started): string {
   return (JSON.parse(line!) as { password: string }).password;
 }
 
-async function signIn(s: Started, password: string) {
+async function signIn(s: Started, password: string, email = 'guide@example.com') {
   const res = await fetch(`${s.base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'guide@example.com', password }),
+    body: JSON.stringify({ email, password }),
   });
   expect(res.status).toBe(200);
   return res.headers.get('set-cookie')!.split(';')[0]!;
@@ -100,12 +100,21 @@ const PROGRAM = 'import time\nfor i in range(3):\n    print(i, flush=True)\n    
 /** A run and an interactive run under way, the signal, then both must finish and the process exit 0. */
 async function stopDuringRuns(s: Started, signal: () => void) {
   const cookie = await signIn(s, firstPassword(s));
+  // Each student runs one program at a time: the interactive run is a student's, the other the mate's.
+  const email = `runner-${Date.now()}@example.com`;
+  const created = await fetch(`${s.base}/api/students`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Run Student', email }),
+  });
+  expect(created.status).toBe(201);
+  const studentCookie = await signIn(s, ((await created.json()) as { password: string }).password, email);
   const run = fetch(`${s.base}/api/run`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json' },
     body: JSON.stringify({ language: 'python', code: PROGRAM }),
   }).then(async (r) => ({ status: r.status, body: (await r.json()) as { run?: { stdout: string } } }));
-  const socket = new WebSocket(`${s.base.replace('http', 'ws')}/api/run/ws`, { headers: { cookie } });
+  const socket = new WebSocket(`${s.base.replace('http', 'ws')}/api/run/ws`, { headers: { cookie: studentCookie } });
   const received: { type: string; run?: { stdout: string } }[] = [];
   socket.on('message', (d) => received.push(JSON.parse(String(d)) as { type: string }));
   await new Promise((resolve, reject) => {
