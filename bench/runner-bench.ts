@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { Runner, compilerCommand } from '@learn/runner';
-import { createTestApp, GUIDE_EMAIL, GUIDE_PASSWORD } from '../apps/server/test/harness.js';
+import { createTestApp } from '../apps/server/test/harness.js';
 
 const ITERATIONS = Number(process.env.BENCH_RUNNER_ITERATIONS ?? 15);
 const SECONDS = Number(process.env.BENCH_RUNNER_SECONDS ?? 30);
@@ -100,7 +100,8 @@ const t = await createTestApp('sqlite', { RUNNER_RUNS_PER_MINUTE: '1000000' });
 const config = t.deps.config;
 await t.app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-const cookie = await t.login(GUIDE_EMAIL, GUIDE_PASSWORD);
+// One student per client: each student runs one program at a time (a second Run replaces the first).
+const clientCookie: string[] = [];
 
 async function healthSamples(n: number, gapMs: number): Promise<number[]> {
   const out: number[] = [];
@@ -121,6 +122,10 @@ const HOSTILE = [
   { language: 'python', code: 'x = bytearray(1 << 30)\n' },
 ];
 const clients = config.runner.concurrency + Math.min(4, config.runner.queueLength); // keeps the queue full
+for (let k = 0; k < clients; k++) {
+  const u = await t.createUser({ role: 'student' });
+  clientCookie.push(await t.login(u.email, u.password));
+}
 const counts = { ok: 0, busy: 0, failed: 0, hung: 0, hostile: 0 };
 const latencies: number[] = [];
 const deadline = performance.now() + SECONDS * 1000;
@@ -140,7 +145,7 @@ await Promise.all(
       try {
         const r = await fetch(`${base}/api/run`, {
           method: 'POST',
-          headers: { cookie, 'content-type': 'application/json' },
+          headers: { cookie: clientCookie[k]!, 'content-type': 'application/json' },
           body: JSON.stringify(body),
           signal: abort,
         });

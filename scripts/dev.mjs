@@ -5,7 +5,12 @@ import { dirname, join } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', '--watch', join(root, 'apps/server/src/main.ts')], { cwd: root, stdio: 'inherit' }),
+  // Logs as short human lines here; `npm start` writes JSON.
+  spawn(process.execPath, ['--import', 'tsx', '--watch', join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, LOG_FORMAT: process.env.LOG_FORMAT || 'pretty' },
+  }),
   spawn('npm', ['run', 'dev', '-w', '@learn/web'], { cwd: root, stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));

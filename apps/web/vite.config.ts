@@ -5,10 +5,11 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** The Pyodide files the in-browser Python runner loads: no CDN, so it works offline. */
-const PYODIDE_FILES = ['pyodide.mjs', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json'];
+const PYODIDE_FILES = ['pyodide.mjs', 'pyodide.asm.js', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json'];
 const pyodideDir = dirname(createRequire(import.meta.url).resolve('pyodide/package.json'));
 const mimeTypes: Record<string, string> = {
   mjs: 'text/javascript',
+  js: 'text/javascript',
   wasm: 'application/wasm',
   zip: 'application/zip',
   json: 'application/json',

@@ -127,6 +127,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
 
 export const viewports = {
   desktop: { width: 1280, height: 800 },
+  /** The laptop a new user tried the app on (issue 26). */
+  laptop: { width: 1366, height: 900 },
   phone: { width: 390, height: 844 },
 } as const;
 
@@ -229,5 +231,43 @@ export async function studentWithLectures(app: Running, api: GuideApi, name: str
     const r = await fetch(`${app.baseUrl}/api/lectures/${d}/complete`, { method: 'POST', headers: { cookie } });
     if (r.status !== 200) throw new Error(`completing ${d} answered ${r.status}`);
   }
+  // The lecture page would have shown First Steps (and any other award) and the student closed it.
+  const unseen = (await (await fetch(`${app.baseUrl}/api/badges/unseen`, { headers: { cookie } })).json()) as { badges: { id: string }[] };
+  for (const b of unseen.badges) await fetch(`${app.baseUrl}/api/badges/${b.id}/seen`, { method: 'POST', headers: { cookie } });
   return s;
+}
+
+/** Waits for the "Achievement Unlocked!" dialog of `badge` and closes it with Awesome!. */
+export async function closeBadgeDialog(page: Page, badge: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Achievement Unlocked!' });
+  await dialog.getByRole('heading', { name: badge }).waitFor({ timeout: 15_000 });
+  await dialog.getByRole('button', { name: 'Awesome!' }).click();
+  await dialog.getByRole('heading', { name: badge }).waitFor({ state: 'hidden' });
+}
+
+/** Moves inside the app without reloading it (what a link does), so cached answers would show if stale. */
+export async function go(page: Page, path: string) {
+  await page.evaluate((p) => {
+    window.location.hash = p;
+  }, `#/${path}`);
+}
+
+/** Signs a student in through the API and calls it with the student's cookie. */
+export async function studentApi(app: Running, s: TestStudent) {
+  const login = await fetch(`${app.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: s.email, password: s.password }),
+  });
+  if (login.status !== 200) throw new Error(`student sign-in failed: ${login.status}`);
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${app.baseUrl}/api/${path}`, {
+      method,
+      headers: { cookie, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
 }

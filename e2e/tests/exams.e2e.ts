@@ -2,6 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import {
+  closeBadgeDialog,
   GUIDE,
   guideApi,
   newPage,
@@ -71,6 +72,7 @@ describe('exams', () => {
     assert.deepEqual(await seriousViolations(page), []);
     await screenshot(page, 'exams-list-desktop');
     await page.getByRole('button', { name: 'Start Exam' }).click();
+    await page.getByRole('dialog', { name: 'Start Week 1 Assessment?' }).getByRole('button', { name: 'Start Exam' }).click();
     await page.getByRole('timer').waitFor();
     assert.match((await page.getByRole('timer').textContent()) ?? '', /^(59:5\d|1:00:00)$/);
     await page.getByRole('radio', { name: '5' }).check();
@@ -88,6 +90,7 @@ describe('exams', () => {
     await page.getByRole('button', { name: 'Submit Final Answers' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Your answers are read-only now.', { exact: false }).waitFor();
+    await closeBadgeDialog(page, 'First Exam');
     await screenshot(page, 'exams-submitted-desktop');
 
     // The guide grades with full marks.
@@ -104,6 +107,7 @@ describe('exams', () => {
     // The student sees the grade, the feedback and the Perfect Score badge.
     await page.goto('/#/python/exams');
     await page.getByText('40/40').waitFor();
+    await closeBadgeDialog(page, 'Perfect Score');
     await page.getByRole('button', { name: 'Review' }).click();
     await page.getByText('Graded: 40/40').waitFor();
     await page.getByText('Excellent work.').waitFor();
@@ -141,6 +145,8 @@ describe('exams', () => {
     await page.waitForURL(/#\/c-cpp\/student$/);
     await page.goto('/#/c-cpp/exams');
     await page.getByRole('button', { name: 'Start Exam' }).click();
+    await page.getByRole('dialog', { name: 'Start Quick Check?' }).getByText('You have 1 minute.', { exact: false }).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Start Exam' }).click();
     await page.getByLabel('Question 1 answer').fill('int');
     await screenshot(page, 'exams-taking-phone');
     await page.getByText('Your answers are read-only now.', { exact: false }).waitFor({ timeout: 90_000 });

@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -53,6 +53,20 @@ describe('page weight', () => {
     console.log(`entry: ${files.length} files, JS ${kb(js)} gzip, CSS ${kb(css)} uncompressed`);
     assert.ok(js < JS_BUDGET, `entry JavaScript is ${kb(js)} gzip, over the ${kb(JS_BUDGET)} budget`);
     assert.ok(css < CSS_BUDGET, `entry CSS is ${kb(css)} uncompressed, over the ${kb(CSS_BUDGET)} budget`);
+  });
+
+  it('keeps the Markdown parser and Pyodide out of the entry: they load with the pages that use them', () => {
+    for (const f of entryFiles().filter((file) => file.endsWith('.js'))) {
+      const code = readFileSync(join(dist, f), 'utf8');
+      // 'balance_pairs' is a rule name inside markdown-it; pyodide.mjs is what the Python worker imports.
+      assert.ok(!code.includes('balance_pairs'), `${f} holds the Markdown parser`);
+      assert.ok(!/loadPyodide|pyodide\.mjs/.test(code), `${f} holds Pyodide`);
+    }
+    const chunks = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
+    assert.ok(
+      chunks.some((f) => readFileSync(join(dist, 'assets', f), 'utf8').includes('balance_pairs')),
+      'the Markdown parser is in a lazy chunk (the check above looks for the right thing)',
+    );
   });
 
   for (const [name, path, heading] of [

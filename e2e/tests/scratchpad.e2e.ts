@@ -101,7 +101,7 @@ describe('scratchpad', () => {
 
     // A syntax error links to its line; the link puts the cursor there.
     await setCode(page, 'print("one")\nprint("two"\nprint("three")\n');
-    await runAndWait(page, /Compilation failed/);
+    await runAndWait(page, /Syntax error on line 2/);
     await output(page)
       .getByRole('button', { name: /Go to line 2/ })
       .click();
@@ -195,6 +195,18 @@ describe('scratchpad', () => {
       .click();
     assert.match((await panel(page).locator('.cm-activeLine').textContent()) ?? '', /printf\("x"\)/);
     await screenshot(page, 'scratchpad-c-desktop');
+
+    // A crash is named in plain words with its usual cause, after what the program printed before it.
+    await setCode(
+      page,
+      '#include <stdio.h>\nint main(void) {\n    int *p = NULL;\n    printf("before the crash");\n    *p = 1;\n    return 0;\n}\n',
+    );
+    await runAndWait(page);
+    await output(page).getByText('before the crash').waitFor();
+    await output(page)
+      .getByText(/The program crashed: Segmentation fault \(SIGSEGV\): it used memory it does not own/)
+      .waitFor();
+    await screenshot(page, 'scratchpad-c-crash-desktop');
     await context.close();
   });
 });

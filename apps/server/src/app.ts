@@ -32,10 +32,12 @@ import { examRoutes } from './modules/exams/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { diagnosticsRoutes } from './modules/health/diagnostics.js';
 import { chatRoutes } from './modules/chat/routes.js';
+import { similarityRoutes } from './modules/similarity/routes.js';
 import { courseLanguage, runTaskTests } from './modules/homework/grading.js';
 import { healthProbeRoutes } from './modules/health/probes.js';
 import { metricsRoutes } from './modules/metrics/routes.js';
 import { installLifecycle, SERVICE_RESTART } from './platform/lifecycle.js';
+import { fastifyLogger } from './platform/log.js';
 
 /** Kept for branches written before AppDeps moved to platform/deps.ts; new code imports it from there. */
 export type { AppDeps } from './platform/deps.js';
@@ -43,7 +45,7 @@ export type { AppDeps } from './platform/deps.js';
 /** Builds the HTTP app: plugins, then each module's routes. Tests build the app through this. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
+    logger: fastifyLogger({ level: deps.config.logLevel, format: deps.config.logFormat ?? 'json' }),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,
@@ -104,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   analyticsRoutes(app, deps);
   diagnosticsRoutes(app, deps);
   chatRoutes(app, deps);
+  similarityRoutes(app, deps);
 
   const webDist = deps.config.webDist;
   if (webDist && existsSync(join(webDist, 'index.html'))) {

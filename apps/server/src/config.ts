@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
@@ -16,6 +17,11 @@ const envSchema = z.object({
     .string()
     .url()
     .refine((u) => /^rediss?:\/\//.test(u), 'REDIS_URL must start with redis:// or rediss://')
+    .optional(),
+  /** Names every Redis channel and key of this deployment, so deployments sharing one Redis stay apart. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,100}$/, 'REDIS_PREFIX may hold letters, digits and : _ . - (at most 100)')
     .optional(),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(15),
@@ -47,6 +53,8 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** json: one JSON object per line (production); pretty: short human lines (`npm run dev` sets it). */
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   WEB_DIST: z.string().optional(),
   ...runnerEnv(),
   ...explainEnv(),
@@ -74,7 +82,7 @@ function runnerEnv() {
   return {
     RUNNER_BWRAP_PATH: z.string().default('/usr/bin/bwrap'),
     RUNNER_SANDBOX_UID: int(1, 4_294_967_294, 65534),
-    RUNNER_CONCURRENCY: int(1, 256, availableParallelism()),
+    RUNNER_CONCURRENCY: int(1, 256, Math.max(4, 2 * availableParallelism())),
     RUNNER_GRADING_CONCURRENCY: int(1, 256, availableParallelism()),
     RUNNER_INTERACTIVE_CONCURRENCY: int(1, 1024, Math.max(4, 2 * availableParallelism())),
     RUNNER_QUEUE_LENGTH: int(0, 10_000, 32),
@@ -107,6 +115,8 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Redis for pub/sub and shared counters across instances; unset: everything in this process. */
   redisUrl: string | undefined;
+  /** Prefix of every Redis channel and key: REDIS_PREFIX, else `learn:<database name>` (see defaultRedisPrefix). */
+  redisPrefix: string;
   /** `/metrics` (Prometheus) answers only with `Authorization: Bearer <token>`; unset: /metrics is off. */
   metricsToken: string | undefined;
   /** On SIGTERM, how long requests and runs in flight may take before the process ends anyway. */
@@ -116,6 +126,7 @@ export type Config = {
   passwordHash: { cost: number; concurrency: number; algorithm: 'argon2id' | 'scrypt' };
   trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  logFormat: 'json' | 'pretty';
   webDist: string | undefined;
   runner: RunnerConfig;
   explain: ExplainConfig;
@@ -152,6 +163,19 @@ export interface RunnerConfig {
 
 export class ConfigError extends Error {}
 
+/**
+ * `learn:<database name>` for PostgreSQL (two deployments on one Redis have two databases; the instances of
+ * one deployment name the same database, whatever host name each uses to reach it), and
+ * `learn:sqlite-<hash of the data folder>` for SQLite. REDIS_PREFIX overrides it.
+ */
+export function defaultRedisPrefix(databaseUrl: string | undefined, dataDir: string): string {
+  if (databaseUrl) {
+    const name = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, '')) || 'postgres';
+    return `learn:${name}`.replace(/[^A-Za-z0-9:_.-]/g, '_');
+  }
+  return `learn:sqlite-${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable counts as unset, so `FOO= npm start` falls back to the default.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -167,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX ?? defaultRedisPrefix(e.DATABASE_URL, resolve(e.DATA_DIR)),
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     guide: { email: e.LEARN_GUIDE_EMAIL, name: e.LEARN_GUIDE_NAME, password: e.LEARN_GUIDE_PASSWORD },
@@ -174,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHash: { cost: e.PASSWORD_HASH_COST, concurrency: e.PASSWORD_HASH_CONCURRENCY, algorithm: e.PASSWORD_HASH },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     webDist: e.WEB_DIST,
     runner: {
       bwrapPath: e.RUNNER_BWRAP_PATH,

@@ -53,6 +53,10 @@ export const matrix: Row[] = [
     expect: { anonymous: 401, student: 403, guide: 200 },
   },
   { method: 'POST', url: '/api/lectures/python-day-1/complete', expect: { anonymous: 401, student: 403, guide: 403 } },
+  // Badge dialogs: a student's own unseen badges; guides earn none.
+  { method: 'GET', url: '/api/badges/unseen', expect: { anonymous: 401, student: 200, guide: 403 } },
+  { method: 'POST', url: '/api/badges/badge_01/seen', expect: { anonymous: 401, student: 200, guide: 403 } },
+  { method: 'POST', url: '/api/badges/nope/seen', expect: { anonymous: 401, student: 404, guide: 403 } },
   { method: 'GET', url: '/api/lectures/python-day-1/edit', expect: { anonymous: 401, student: 403, guide: 200 } },
   { method: 'PUT', url: '/api/lectures/python-day-1/edit', payload: {}, expect: { anonymous: 401, student: 403, guide: 400 } },
   { method: 'GET', url: '/api/lectures/python-day-1/assignment', expect: { anonymous: 401, student: 403, guide: 200 } },
@@ -140,6 +144,12 @@ export const matrix: Row[] = [
     expect: { anonymous: 401, student: 404, guide: 403 },
   },
   { method: 'POST', url: '/api/exams/exam_none/attempt/submit', payload: {}, expect: { anonymous: 401, student: 404, guide: 403 } },
+  {
+    method: 'POST',
+    url: '/api/exams/exam_none/attempt/check',
+    payload: { questionId: 'q1', code: 'print(1)' },
+    expect: { anonymous: 401, student: 404, guide: 403 },
+  },
   { method: 'GET', url: '/api/exams/manage?courseId=course_c_01', expect: { anonymous: 401, student: 403, guide: 200 } },
   { method: 'GET', url: '/api/exams/blank-question?type=code', expect: { anonymous: 401, student: 403, guide: 200 } },
   {
@@ -167,6 +177,30 @@ export const matrix: Row[] = [
   },
   { method: 'GET', url: '/api/homework/gradebook.csv?courseId=course_c_01', expect: { anonymous: 401, student: 403, guide: 200 } },
   { method: 'GET', url: '/api/homework/gradebook.csv?courseId=nope', expect: { anonymous: 401, student: 403, guide: 404 } },
+  // Similar submissions (issue 30): guides only; a student never reaches a comparison, a pair or a mark.
+  { method: 'GET', url: '/api/similarity/scopes?courseId=course_c_01', expect: { anonymous: 401, student: 403, guide: 200 } },
+  { method: 'GET', url: '/api/similarity/report?scope=homework:c-cpp-day-21:0', expect: { anonymous: 401, student: 403, guide: 200 } },
+  {
+    method: 'POST',
+    url: '/api/similarity/report/refresh',
+    payload: { scope: 'homework:c-cpp-day-21:9' },
+    expect: { anonymous: 401, student: 403, guide: 404 },
+  },
+  { method: 'GET', url: '/api/similarity/pairs/999999', expect: { anonymous: 401, student: 403, guide: 404 } },
+  {
+    method: 'PUT',
+    url: '/api/similarity/pairs/999999/review',
+    payload: { reviewed: true, note: 'x' },
+    expect: { anonymous: 401, student: 403, guide: 404 },
+  },
+  { method: 'GET', url: '/api/similarity/settings?courseId=course_c_01', expect: { anonymous: 401, student: 403, guide: 200 } },
+  {
+    method: 'PUT',
+    url: '/api/similarity/settings',
+    payload: { courseId: 'nope', threshold: 0.8 },
+    expect: { anonymous: 401, student: 403, guide: 404 },
+  },
+  { method: 'GET', url: '/api/similarity/markers?courseId=course_c_01', expect: { anonymous: 401, student: 403, guide: 200 } },
   // Chat: guides list every conversation; a conversation's sides are its student and the guides, never another student.
   { method: 'GET', url: '/api/chat/conversations', expect: { anonymous: 401, student: 403, guide: 200 } },
   { method: 'GET', url: '/api/chat/unread', expect: { anonymous: 401, student: 200, guide: 200 } },

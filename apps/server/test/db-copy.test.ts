@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import SQLite from 'better-sqlite3';
+import sharp from 'sharp';
 import { createTestApp, GUIDE_EMAIL, GUIDE_PASSWORD, type TestApp } from './harness.js';
 import { grant } from './factories.js';
 import { scratchDatabase } from './instances.js';
@@ -47,6 +48,16 @@ async function populatedSchool(): Promise<{ t: TestApp; handle: DatabaseHandle }
   expect((await call('POST', `${chat}/messages`, { text: 'Hi, how can I help?' })).statusCode).toBe(201);
   expect((await call('POST', `${chat}/read`, {})).statusCode).toBe(200);
   expect((await call('POST', `${chat}/clear`, {}, student)).statusCode).toBe(200);
+  const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
+    .png()
+    .toBuffer();
+  const image = await t.app.inject({
+    method: 'POST',
+    url: `${chat}/images`,
+    headers: { cookie: student, 'content-type': 'image/png' },
+    payload: photo,
+  });
+  expect(image.statusCode, image.body).toBe(201);
   await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'copy@example.com', password: 'wrong-password' } });
   await new DatabaseLease(t.deps.db, t.clock).acquire('job:session purge', 60_000);
   await countExplanation(t.deps.db, '2026-01-05', false); // (explanations need a provider; its usage row is what is copied)
@@ -87,6 +98,12 @@ describe.runIf(adminUrl)('db:copy from SQLite to PostgreSQL', () => {
     expect(await subs(target)).toEqual(await subs(school.handle));
     const lecture = async (h: DatabaseHandle) => (await sql`select * from lectures where id = 'python-day-3'`.execute(h.db)).rows;
     expect(await lecture(target)).toEqual(await lecture(school.handle));
+    const images = async (h: DatabaseHandle) =>
+      (await sql<{ name: string; data: Buffer }>`select name, data from chat_images`.execute(h.db)).rows.map((r) => [
+        r.name,
+        Buffer.from(r.data).toString('hex'),
+      ]);
+    expect(await images(target)).toEqual(await images(school.handle));
     // The next submission on PostgreSQL gets a fresh id, not one already copied.
     const max = Number((await sql<{ m: number }>`select max(id) as m from homework_submissions`.execute(target.db)).rows[0]!.m);
     const next = await sql<{ id: number }>`select nextval(pg_get_serial_sequence('homework_submissions', 'id')) as id`.execute(target.db);

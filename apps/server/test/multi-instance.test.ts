@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import sharp from 'sharp';
 import type { LiveEvent } from '@learn/shared';
 import { scratchDatabase, startServerProcess, type Instance } from './instances.js';
 
@@ -55,6 +56,26 @@ describe.runIf(adminUrl && redisUrl)('two server processes on one PostgreSQL and
     const body = (await res.json()) as { user: { id: string }; password: string };
     return { id: body.user.id, email, password: body.password };
   }
+
+  it('an image sent through A is served by B (images live in the database, not on one instance)', async () => {
+    const s = await newStudent('multi-image@example.com');
+    const cookie = cookieOf(await login(a, s.email, s.password));
+    const photo = await sharp({ create: { width: 12, height: 12, channels: 3, background: '#36c' } })
+      .png()
+      .toBuffer();
+    const sent = await fetch(`${a.base}/api/chat/conversations/${s.id}/images`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'image/png', 'x-caption-bytes': '7' },
+      body: Buffer.concat([Buffer.from('from A!'), photo]),
+    });
+    expect(sent.status).toBe(201);
+    const { imageUrl } = (await sent.json()) as { imageUrl: string };
+    const viaA = Buffer.from(await (await fetch(`${a.base}${imageUrl}`, { headers: { cookie } })).arrayBuffer());
+    const viaB = await fetch(`${b.base}${imageUrl}`, { headers: { cookie: guide } });
+    expect(viaB.status).toBe(200);
+    expect(viaB.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await viaB.arrayBuffer()).equals(viaA)).toBe(true);
+  });
 
   it('a grant made on A reaches the student socket held by B, and B serves the lecture at once', async () => {
     const s = await newStudent('multi-live@example.com');

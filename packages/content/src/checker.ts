@@ -2,7 +2,8 @@
  * Checks that a lesson's code really works: every `check: run` block compiles without warnings and prints
  * its expectedOutput, `check: compile` blocks compile, starter code compiles, and every reference solution
  * passes its tests. Everything runs through the sandboxed runner (@learn/runner) under the very limits a
- * student's run gets, so the catalogue is proven to work where students run it.
+ * student's run gets, so the catalogue is proven to work where students run it. Python examples and
+ * reference solutions also run in Pyodide, the scratchpad's Python, and must behave the same there.
  */
 import { basename } from 'node:path';
 import { cpus } from 'node:os';
@@ -11,6 +12,7 @@ import type { RunResult } from '@learn/shared';
 import type { LoadedLesson } from './loader.js';
 import type { CodeBlock, LessonTask } from './schema.js';
 import { assembleProgram, sourceCheckFailures } from './source-checks.js';
+import { pyodideDisagreement, pyodideTaskFailure } from './pyodide-runner.js';
 
 /**
  * Sanitizer mode: C and C++ reference solutions are built with AddressSanitizer and UndefinedBehaviorSanitizer
@@ -83,6 +85,9 @@ function blockJob(block: CodeBlock, where: string): Job | null {
         if (block.expectedOutput !== undefined && r.stdout !== block.expectedOutput)
           return `printed ${JSON.stringify(r.stdout)} but expectedOutput is ${JSON.stringify(block.expectedOutput)}`;
         if (r.exitCode !== 0 && lang !== 'python') return `exited with ${r.exitCode ?? r.signal}: ${firstLines(r.stderr, 4)}`;
+        // The scratchpad runs Python in the browser: the example must behave the same there.
+        if (lang === 'python' && !block.serverOnly)
+          return await pyodideDisagreement(block.code, block.stdin ?? '', r, block.expectedOutput !== undefined);
         return null;
       } finally {
         await c.program.dispose();
@@ -133,6 +138,19 @@ async function runTaskTests(
   }
 }
 
+/**
+ * Whether a weak program compiles on its own (a typo must not pass for a weakness). `why` is how it
+ * failed the task: a run or a harness build that got that far already compiled it.
+ */
+async function compilesAlone(lang: Lang, code: string, why: string): Promise<boolean> {
+  if (!why.startsWith('compile: ') && !why.startsWith('source check: ')) return true;
+  if (why.startsWith('compile: ') && !why.startsWith('compile: (with the test harness)')) return false;
+  const c = await compile(lang, code, false, false);
+  if ('error' in c) return false;
+  await c.program.dispose();
+  return true;
+}
+
 /** Whether `code` passes every test and source check of the task (null when it does; else why not). */
 async function failsTask(lang: Lang, code: string, task: LessonTask): Promise<string | null> {
   const source = sourceCheckFailures(code, lang, task.sourceChecks);
@@ -176,8 +194,12 @@ function jobsFor(lesson: LoadedLesson, lang: Lang): Job[] {
           problems.push(
             'a program that only prints the first expected output passes every test (add input-driven cases or a source check)',
           );
-        for (const [w, weak] of (task.weakPrograms ?? []).entries())
-          if ((await failsTask(lang, weak.code, task)) === null) problems.push(`weakPrograms[${w}] (${weak.why}) passes every test`);
+        for (const [w, weak] of (task.weakPrograms ?? []).entries()) {
+          const why = await failsTask(lang, weak.code, task);
+          if (why === null) problems.push(`weakPrograms[${w}] (${weak.why}) passes every test`);
+          else if (!(await compilesAlone(lang, weak.code, why)))
+            problems.push(`weakPrograms[${w}] (${weak.why}) does not compile: a weak program must be a real program that the tests reject`);
+        }
         return problems.length ? `mutation check: ${problems.join('; ')}` : null;
       },
     });
@@ -187,6 +209,7 @@ function jobsFor(lesson: LoadedLesson, lang: Lang): Job[] {
         const source = sourceCheckFailures(solution, lang, task.sourceChecks);
         if (source.length) return `solution fails its source checks: ${source.join('; ')}`;
         const problem = await runTaskTests(lang, solution, task, { strict: true, sanitize: true });
+        if (!problem && lang === 'python') return await pyodideTaskFailure(solution, task);
         return problem?.startsWith('compile: ') ? `solution does not compile cleanly:\n${problem.slice(9)}` : problem;
       },
     });

@@ -66,6 +66,21 @@ describe('the content check', () => {
     expect(await checkLessons([lessonWith(caught)], 1)).toEqual([]);
   });
 
+  it('fails a task whose weak program only fails because it does not compile (a typo is not a weakness)', async () => {
+    const task = {
+      type: 'exercise',
+      content: 'Add two numbers.',
+      solution: sum,
+      tests: [
+        { stdin: '2 3\n', expectedOutput: '5\n' },
+        { stdin: '-4 10\n', expectedOutput: '6\n' },
+      ],
+      weakPrograms: [{ why: 'prints a constant', code: '#include <stdio.h>\nint main(void) { printf("5\\n") return 0; }\n' }],
+    };
+    const problems = await checkLessons([lessonWith(task)], 1);
+    expect(problems.map((p) => p.message)).toEqual([expect.stringContaining('weakPrograms[0] (prints a constant) does not compile')]);
+  });
+
   it('fails a C solution that overflows int, found by the sanitizer', async () => {
     const overflow = lessonWith({
       type: 'exercise',

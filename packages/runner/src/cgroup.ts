@@ -97,7 +97,7 @@ let counter = 0;
 const runName = () => `run-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
 /** cgroup v1: a directory per run in each of the memory, pids, cpu and cpuacct hierarchies. */
-class V1Cgroups implements Cgroups {
+export class V1Cgroups implements Cgroups {
   readonly version = 'v1';
   constructor(private readonly roots: { memory: string; pids: string; cpu: string; cpuacct: string }) {}
 
@@ -141,7 +141,7 @@ class V1Cgroups implements Cgroups {
 }
 
 /** cgroup v2: one directory per run under a cgroup whose memory, pids and cpu controllers are ours. */
-class V2Cgroups implements Cgroups {
+export class V2Cgroups implements Cgroups {
   readonly version = 'v2';
   constructor(private readonly root: string) {}
 

@@ -1,4 +1,4 @@
-import type { RunLimit } from '@learn/shared';
+import { timeLimitMessage, type RunLimit } from '@learn/shared';
 
 /** What one run may use. Every value has a default here; the server overrides them from its config. */
 export interface RunnerLimits {
@@ -65,11 +65,9 @@ export function limitMessage(limit: RunLimit, limits: RunnerLimits, phase: 'run'
   }
   switch (limit) {
     case 'cpu-time':
-      return `Time limit exceeded (${seconds(limits.cpuMs)})`;
     case 'wall-time':
-      return interactive
-        ? `Time limit exceeded (${seconds(limits.interactiveWallMs)}: the longest a program may run while you type its input)`
-        : `Time limit exceeded (${seconds(limits.wallMs)} wall clock: the program was still running, perhaps sleeping or waiting)`;
+      // The same words as Python in the browser says them (one source, in packages/shared).
+      return timeLimitMessage(limit, limits, interactive);
     case 'memory':
       return `Memory limit exceeded (${size(limits.memoryBytes)})`;
     case 'output':

@@ -196,6 +196,9 @@ export class Runner {
     const asan = `hard_rss_limit_mb=${mib}:allocator_may_return_null=1:detect_leaks=0:quarantine_size_mb=32:verify_asan_link_order=0`;
     const launch = async () => {
       const cgroup = await this.cgroupFor(limits, phase, sanitized);
+      // With a cgroup, its pids.max is the limit a fork bomb meets first (the kernel counts refused forks
+      // there, which stops the bomb at once); RLIMIT_NPROC stays a little above it as a backstop.
+      if (cgroup) rlimits.processes = limits.processes + 8;
       const { cmd, args } = sandboxCommand(this.sandbox, {
         mounts: [...(compiling && dir ? [{ host: dir, dest: '/work', writable: true }] : []), ...extraMounts],
         workTmpfsBytes: compiling && dir ? null : limits.fileBytes,

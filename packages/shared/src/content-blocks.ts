@@ -20,6 +20,12 @@ export const codeBlockSchema = z
     stdin: text().optional(),
     /** run: compile and run; compile: compile only (GUI, network); none: not checked (bash). */
     check: z.enum(['run', 'compile', 'none']).optional(),
+    /**
+     * Python only: why this example runs on the server only (it needs a real terminal, files, tkinter, ...).
+     * Without it, the content check also runs the example in Pyodide, the scratchpad's Python, and requires
+     * the same output and exit code there.
+     */
+    serverOnly: text().trim().min(10, 'say why the example cannot run in the browser').optional(),
   })
   .strict();
 

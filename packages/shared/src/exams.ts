@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_CODE_BYTES } from './runner.js';
+import { MAX_CODE_BYTES, type RunLanguage } from './runner.js';
 import type { TestOutcome } from './homework.js';
 
 /**
@@ -105,7 +105,25 @@ export interface StudentExamQuestion {
   options?: string[];
   buggyCode?: string;
   starterCode?: string;
+  /** Code and debug questions with tests: the first test, shown as a sample the student may Check against. */
+  sample?: { input: string; expected: string };
 }
+
+/** POST /api/exams/:id/attempt/check: the answer run against the question's sample test only. */
+export const examCheckSchema = z.object({ questionId: z.string().min(1).max(40), code: codeText });
+
+/** The sample test's outcome: nothing about other tests, no points. */
+export interface ExamCheckResult {
+  passed: boolean;
+  input: string;
+  expected: string;
+  actual: string;
+  /** Compile error, time limit, crash: in a beginner's words. */
+  error: string | null;
+}
+
+/** Checks per student per minute during an exam. */
+export const EXAM_CHECKS_PER_MINUTE = 20;
 
 export type AttemptStatus = 'in-progress' | 'submitted' | 'graded';
 
@@ -122,6 +140,8 @@ export interface ExamCard {
   remainingLectures: number;
   status: AttemptStatus | 'not-started';
   grade: number | null;
+  /** A started attempt: seconds left on the server's clock when the list was made (null otherwise). */
+  secondsLeft: number | null;
 }
 
 export type ExamAnswers = Record<string, string | number | null>;
@@ -141,6 +161,8 @@ export interface ExamAttemptView {
   title: string;
   week: number;
   duration: number;
+  /** The course's language: code and debug answers are edited and run in it. */
+  language: RunLanguage;
   questions: StudentExamQuestion[];
   status: AttemptStatus;
   startedAt: string;

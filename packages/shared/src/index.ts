@@ -17,3 +17,5 @@ export * from './exams.js';
 export * from './explain.js';
 export * from './analytics.js';
 export * from './chat.js';
+export * from './similarity.js';
+export * from './python-run.js';

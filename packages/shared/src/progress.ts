@@ -32,6 +32,11 @@ export interface CompleteLectureResult {
   newBadges: BadgeAward[];
 }
 
+/** GET /api/badges/unseen: badges whose "Achievement Unlocked!" dialog the student has not closed yet. */
+export interface UnseenBadgesResponse {
+  badges: BadgeAward[];
+}
+
 /** GET /api/students/:id/progress */
 export interface StudentProgress {
   student: StudentRow;
@@ -42,6 +47,40 @@ export interface StudentProgress {
     completed: { lectureId: string; day: number; title: string; completedAt: string }[];
   }[];
   badges: BadgeAward[];
-  homework: { lectureId: string; lectureTitle: string; grade: string | null; submittedAt: string }[];
-  exams: { examId: string; title: string; status: string; grade: number | null; maxGrade: number | null }[];
+  /** The student's current submission of each task, as the student sees it on Assignments. */
+  homework: StudentProgressHomework[];
+  /** The student's exam attempts, as the student sees them on Exams. */
+  exams: StudentProgressExam[];
+}
+
+export interface StudentProgressHomework {
+  courseId: string;
+  courseTitle: string;
+  lectureId: string;
+  lectureTitle: string;
+  day: number;
+  taskIndex: number;
+  /** 'graded' once a guide gave a letter; 'submitted' while it waits. */
+  state: 'submitted' | 'graded';
+  grade: string | null;
+  feedback: string | null;
+  submittedAt: string;
+  gradedAt: string | null;
+}
+
+export interface StudentProgressExam {
+  courseId: string;
+  /** The course area the review lives in (/{prefix}/grade-exams). */
+  coursePrefix: string;
+  examId: string;
+  title: string;
+  week: number;
+  status: 'in-progress' | 'submitted' | 'graded';
+  /** After grading only. */
+  grade: number | null;
+  maxGrade: number;
+  /** Whole per cent of maxGrade, after grading only. */
+  percentage: number | null;
+  submittedAt: string | null;
+  gradedAt: string | null;
 }

@@ -3,7 +3,9 @@
  * empty PostgreSQL database. Stop the server first (a copy of a database being written is a snapshot
  * of some moment; the last writes could be missed). See the README, "Moving to PostgreSQL".
  */
+import { join } from 'node:path';
 import { loadConfig } from '../config.js';
+import { BackupRefused, checkLearnDatabase } from './backup.js';
 import { openDatabase } from './database.js';
 import { copyDatabase, CopyRefused } from './copy.js';
 
@@ -14,6 +16,13 @@ if (!args.includes('--to') || !to || !/^postgres(ql)?:\/\//.test(to)) {
   process.exit(2);
 }
 const config = loadConfig({ ...process.env, DATABASE_URL: '' });
+// A missing or empty source is an error, never an empty copy reported as done.
+try {
+  checkLearnDatabase(join(config.dataDir, 'learn.db'), 'set DATA_DIR to the data folder of the server you are moving');
+} catch (err) {
+  console.error(`Copy refused: ${(err as BackupRefused).message}`);
+  process.exit(1);
+}
 const source = openDatabase({ dataDir: config.dataDir });
 const target = openDatabase({ databaseUrl: to, dataDir: ':memory:' });
 try {

@@ -89,15 +89,17 @@ export async function copyDatabase(
       const types = await pgColumnTypes(trx, table);
       let offset = 0;
       let copied = 0;
+      // Images (up to a few MB each) go a few at a time.
+      const batch = types.get('data') === 'bytea' ? 8 : BATCH;
       for (;;) {
         const rows = (
-          await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by rowid limit ${BATCH} offset ${offset}`.execute(from)
+          await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by rowid limit ${batch} offset ${offset}`.execute(from)
         ).rows;
         if (!rows.length) break;
         const converted = rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, convert(v, types.get(k))])));
         await trx.insertInto(table).values(converted).execute();
         copied += rows.length;
-        offset += BATCH;
+        offset += batch;
       }
       // A serial id continues after the highest copied one.
       if (types.get('id') === 'integer') {

@@ -14,6 +14,9 @@ import * as m006 from './migrations/006-explain-usage.js';
 import * as m007 from './migrations/007-analytics.js';
 import * as m008 from './migrations/008-homework-claims.js';
 import * as m009 from './migrations/009-job-leases.js';
+import * as m010 from './migrations/010-chat-images.js';
+import * as m011 from './migrations/011-badge-seen.js';
+import * as m012 from './migrations/012-similarity.js';
 import { StatementCache } from './statement-cache.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -41,6 +44,9 @@ const migrations: Record<string, Migration> = {
   '007-analytics': m007,
   '008-homework-claims': m008,
   '009-job-leases': m009,
+  '010-chat-images': m010,
+  '011-badge-seen': m011,
+  '012-similarity': m012,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -102,9 +108,9 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? String(error)}`, {
-      cause: error,
-    });
+    const e = error as { message?: string; code?: string; errors?: { message?: string }[] };
+    const why = e.message || e.errors?.map((x) => x.message).join('; ') || e.code || String(error);
+    throw new Error(`${failed ? `Migration ${failed.migrationName}` : 'Migrating the database'} failed: ${why}`, { cause: error });
   }
 }
 

@@ -101,6 +101,8 @@ export interface BadgeAwardsTable {
   student_id: string;
   badge_id: string;
   awarded_at: string;
+  /** When the student closed its "Achievement Unlocked!" dialog; null until then. */
+  seen_at: Generated<string | null>;
 }
 
 export interface HomeworkSubmissionsTable {
@@ -171,13 +173,25 @@ export interface Database {
   exam_attempts: ExamAttemptsTable;
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;
+  chat_images: ChatImagesTable;
   chat_reads: ChatReadsTable;
   chat_clears: ChatClearsTable;
+  similarity_runs: SimilarityRunsTable;
+  similarity_pairs: SimilarityPairsTable;
+  similarity_reviews: SimilarityReviewsTable;
+  similarity_settings: SimilaritySettingsTable;
 }
 
 export interface ChatConversationsTable {
   student_id: string;
   last_message_at: string;
+}
+
+/** The re-encoded JPEG of a chat image, by the random name its message refers to. */
+export interface ChatImagesTable {
+  name: string;
+  data: Buffer;
+  created_at: string;
 }
 
 export interface ChatMessagesTable {
@@ -241,4 +255,49 @@ export interface ExamAttemptsTable {
   feedback: string | null;
   graded_by: string | null;
   graded_at: string | null;
+}
+
+/** A comparison of one scope (issue 30): 'homework:<lecture>:<task>' or 'exam:<exam>:<question>'. */
+export interface SimilarityRunsTable {
+  scope: string;
+  course_id: string;
+  status: 'queued' | 'running' | 'done' | 'error';
+  done: number;
+  total: number;
+  submissions: number;
+  /** SHA-256 of what was (or is being) compared: the submissions and the code left out. */
+  signature: string | null;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  requested_at: string;
+  finished_at: string | null;
+  error: string | null;
+}
+
+export interface SimilarityPairsTable {
+  id: Generated<number>;
+  scope: string;
+  left_student: string;
+  right_student: string;
+  /** Homework submission ids or exam attempt ids. */
+  left_ref: number;
+  right_ref: number;
+  similarity: number;
+  longest: number;
+  longest_share: number;
+}
+
+/** Students in id order (left < right). */
+export interface SimilarityReviewsTable {
+  scope: string;
+  left_student: string;
+  right_student: string;
+  note: string;
+  reviewed_by: string;
+  reviewed_at: string;
+}
+
+export interface SimilaritySettingsTable {
+  course_id: string;
+  threshold: number;
 }

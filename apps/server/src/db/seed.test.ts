@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, engines, GUIDE_EMAIL, type TestApp } from '../../test/harness.js';
+import { createTestApp, engines, GUIDE_EMAIL, GUIDE_PASSWORD, type TestApp } from '../../test/harness.js';
 import { seed } from './seed.js';
 
 describe.each(engines)('first-start seed (%s)', (engine) => {
@@ -64,6 +64,25 @@ describe('generated first password', () => {
       expect(cookie).toMatch(/^learn_session=/);
       const second = await seed(deps);
       expect(second.generatedGuidePassword).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('LEARN_GUIDE_PASSWORD on a later start', () => {
+  it('is applied while the mate account has never signed in, ignored (and said so) once it has', async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      const later = (password: string) => ({ ...t.deps, config: { ...t.deps.config, guide: { ...t.deps.config.guide, password } } });
+      // The variable holding the password the account already has: nothing to apply, nothing to say.
+      expect((await seed(later(GUIDE_PASSWORD))).guidePassword).toBeUndefined();
+      // The first password was missed: a new one set in the environment takes effect at the next start.
+      expect((await seed(later('recovered-password'))).guidePassword).toBe('applied');
+      expect(await t.login(GUIDE_EMAIL, 'recovered-password')).toMatch(/^learn_session=/);
+      // Once someone signed in, the account's own password stands; the start reports the variable ignored.
+      expect((await seed(later('another-password'))).guidePassword).toBe('ignored');
+      expect(await t.login(GUIDE_EMAIL, 'recovered-password')).toMatch(/^learn_session=/);
     } finally {
       await t.close();
     }

@@ -8,6 +8,12 @@ export interface SeedResult {
   /** Set only when the default guide was created with a generated password (to print once). */
   generatedGuidePassword?: string;
   createdGuide: boolean;
+  /**
+   * LEARN_GUIDE_PASSWORD on a start after the first: 'applied' to the default mate account while it has
+   * never signed in (the first password was missed), 'ignored' once someone signed in with it (their own
+   * password stands; `npm run user:reset-password` resets it), absent when unset or already the password.
+   */
+  guidePassword?: 'applied' | 'ignored';
 }
 
 function batchId(name: string) {
@@ -70,6 +76,21 @@ export async function seed(deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'hash
       .execute();
     result.createdGuide = true;
     if (!deps.config.guide.password) result.generatedGuidePassword = password;
+  } else if (deps.config.guide.password) {
+    result.guidePassword = await applyGuidePassword(deps, deps.config.guide.password);
   }
   return result;
+}
+
+async function applyGuidePassword(deps: Pick<AppDeps, 'db' | 'config' | 'hasher'>, password: string) {
+  const guide = await deps.db
+    .selectFrom('users')
+    .select(['id', 'role', 'password_hash', 'last_login'])
+    .where('email', '=', deps.config.guide.email)
+    .executeTakeFirst();
+  if (!guide || guide.role !== 'guide' || guide.last_login !== null) return 'ignored' as const;
+  if (await deps.hasher.verify(password, guide.password_hash)) return undefined;
+  const hash = await deps.hasher.hash(password);
+  await deps.db.updateTable('users').set({ password_hash: hash }).where('id', '=', guide.id).execute();
+  return 'applied' as const;
 }

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * The instance's own state, for the load balancer: `draining` once SIGTERM arrived (readiness answers 503
- * so no new traffic comes, requests under way finish). Decorated on the app as `app.lifecycle`.
+ * The instance's own state, for the load balancer and the shutdown: `draining` once SIGTERM arrived
+ * (readiness answers 503 so no new traffic comes, requests under way finish), `inFlight` the HTTP requests
+ * under way (WebSocket upgrades not counted: a socket is closed by the shutdown, not waited for).
+ * Decorated on the app as `app.lifecycle`.
  */
 export interface Lifecycle {
   draining: boolean;
   startedAt: number;
+  inFlight: number;
 }
 
 declare module 'fastify' {
@@ -16,8 +19,19 @@ declare module 'fastify' {
 }
 
 export function installLifecycle(app: FastifyInstance): Lifecycle {
-  const lifecycle: Lifecycle = { draining: false, startedAt: Date.now() };
+  const lifecycle: Lifecycle = { draining: false, startedAt: Date.now(), inFlight: 0 };
   app.decorate('lifecycle', lifecycle);
+  const counted = new WeakSet<object>();
+  app.addHook('onRequest', async (request) => {
+    if (request.headers.upgrade) return;
+    counted.add(request);
+    lifecycle.inFlight++;
+  });
+  const done = async (request: object) => {
+    if (counted.delete(request)) lifecycle.inFlight--;
+  };
+  app.addHook('onResponse', done);
+  app.addHook('onRequestAbort', done);
   return lifecycle;
 }
 

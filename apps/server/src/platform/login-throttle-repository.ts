@@ -50,3 +50,16 @@ export async function reserveAttempt(db: Kysely<Database>, key: string, rule: Th
 export async function clearKeys(db: Executor, keys: string[]): Promise<void> {
   if (keys.length > 0) await db.deleteFrom('login_throttle').where('key', 'in', keys).execute();
 }
+
+/**
+ * Takes back the count a sign-in's reservation put on a key once the password proved right, so only
+ * failures stay counted. Attempts are refused without counting while a key is blocked, so a block with
+ * the count back under the limit was set by this (successful) attempt or by one counted with it, and goes.
+ */
+export async function uncountSuccess(db: Executor, key: string, rule: ThrottleRule): Promise<void> {
+  await sql`
+    update login_throttle set
+      failures = case when failures > 0 then failures - 1 else 0 end,
+      blocked_until = case when failures - 1 < ${rule.free} then null else blocked_until end
+    where key = ${key}`.execute(db);
+}

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { clearKeys, reserveAttempt, type ThrottleRule } from './login-throttle-repository.js';
+import { clearKeys, reserveAttempt, uncountSuccess, type ThrottleRule } from './login-throttle-repository.js';
 
 /**
  * Sign-in throttling, counted in the database so every server instance sees the same counts (issue 10).
@@ -11,8 +11,10 @@ import { clearKeys, reserveAttempt, type ThrottleRule } from './login-throttle-r
  * - one account from anywhere: 50, much higher, so a guesser at one address cannot lock the real owner
  *   out from another (it takes ten addresses guessing in step to block an account for everyone);
  * - one address on any account: 20 (password spraying).
- * Every attempt is counted before its password is hashed (reserve), and a success clears the account's
- * counters (settle), so concurrent attempts cannot slip past the count and an owner is never out for long.
+ * Every attempt is counted before its password is hashed (reserve), so concurrent attempts cannot slip
+ * past the count. A success clears the account's counters and takes its own count back from the address
+ * (settle): only failures count against an address, so a class of 40 behind one school address signs in,
+ * while guessing from that address is throttled as before.
  */
 export const throttleRules = {
   pair: { free: 5, windowMs: 15 * 60_000, baseBlockMs: 30_000, maxBlockMs: 15 * 60_000 },
@@ -76,8 +78,9 @@ export async function reserveSignIn(db: Kysely<Database>, email: string, address
   return { allowed: true, release };
 }
 
-/** A successful sign-in: the account's counters start again (the address keeps its count). */
+/** A successful sign-in: the account's counters start again; the address keeps only its failures. */
 export async function settleSuccess(db: Kysely<Database>, email: string, address: string): Promise<void> {
   const keys = keysFor(email, address);
   await clearKeys(db, [keys.pair, keys.account]);
+  await uncountSuccess(db, keys.address, throttleRules.address);
 }

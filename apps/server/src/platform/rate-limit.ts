@@ -49,12 +49,14 @@ export class RedisRateStore implements RateStore {
   constructor(
     private readonly redis: Redis,
     private readonly onError: (err: Error) => void = () => {},
+    /** Every key is `<prefix>:rate:<key>` (REDIS_PREFIX: deployments sharing a Redis count apart). */
+    private readonly prefix = 'learn',
   ) {}
 
   async hit(key: string, now: number, limit: number, windowMs: number): Promise<number | null> {
     try {
       const member = `${now}-${this.instance}-${++this.seq}`;
-      const r = Number(await this.redis.eval(SLIDING_WINDOW, 1, `learn:rate:${key}`, now, limit, windowMs, member));
+      const r = Number(await this.redis.eval(SLIDING_WINDOW, 1, `${this.prefix}:rate:${key}`, now, limit, windowMs, member));
       return r < 0 ? null : Math.max(r, 1);
     } catch (err) {
       this.onError(err as Error);

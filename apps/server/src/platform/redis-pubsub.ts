@@ -4,8 +4,6 @@ import { Redis } from 'ioredis';
 import type { LiveEvent } from '@learn/shared';
 import type { PubSub, PubSubStatus } from './pubsub.js';
 
-const CHANNEL = 'learn:live';
-
 export interface RedisPubSubLog {
   info(message: string): void;
   warn(message: string): void;
@@ -26,6 +24,8 @@ export class RedisPubSub implements PubSub {
   private readonly origin = randomUUID();
   private readonly pub: Redis;
   private readonly sub: Redis;
+  /** `<prefix>:live`: deployments sharing a Redis have different prefixes, so they never hear each other. */
+  readonly channel: string;
   private down = false;
   private closing = false;
   /** Events that could not be published (Redis away); reported in status(). */
@@ -34,7 +34,9 @@ export class RedisPubSub implements PubSub {
   constructor(
     url: string,
     private readonly log: RedisPubSubLog,
+    prefix = 'learn',
   ) {
+    this.channel = `${prefix}:live`;
     this.emitter.setMaxListeners(0);
     const options = {
       enableOfflineQueue: false,
@@ -49,8 +51,9 @@ export class RedisPubSub implements PubSub {
       connection.on('ready', () => this.ready());
     }
     // Queued until the connection is up; re-subscribed by ioredis after every reconnection.
-    this.sub.subscribe(CHANNEL).catch((err: Error) => this.lost(err.message));
-    this.sub.on('message', (_channel: string, message: string) => {
+    this.sub.subscribe(this.channel).catch((err: Error) => this.lost(err.message));
+    this.sub.on('message', (channel: string, message: string) => {
+      if (channel !== this.channel) return;
       let parsed: { origin: string; event: LiveEvent };
       try {
         parsed = JSON.parse(message) as { origin: string; event: LiveEvent };
@@ -71,13 +74,13 @@ export class RedisPubSub implements PubSub {
       if (Date.now() - started > timeoutMs) throw new Error(`no connection within ${timeoutMs} ms`);
       await new Promise((r) => setTimeout(r, 20));
     }
-    await this.sub.subscribe(CHANNEL);
+    await this.sub.subscribe(this.channel);
   }
 
   async publish(event: LiveEvent): Promise<void> {
     this.emitter.emit('event', event);
     try {
-      await this.pub.publish(CHANNEL, JSON.stringify({ origin: this.origin, event }));
+      await this.pub.publish(this.channel, JSON.stringify({ origin: this.origin, event }));
     } catch (err) {
       this.dropped++;
       this.lost((err as Error).message);

@@ -25,6 +25,7 @@ const ExamPage = lazy(() => import('../features/exams/exam-page'));
 const ManageExamsPage = lazy(() => import('../features/manage-exams/manage-exams-page'));
 const GradeExamsPage = lazy(() => import('../features/grade-exams/grade-exams-page'));
 const AnalyticsPage = lazy(() => import('../features/analytics/analytics-page'));
+const SimilarSubmissionsPage = lazy(() => import('../features/similarity/similar-submissions-page'));
 
 /** /{prefix}/*: an unknown prefix goes to the landing page, a visitor with no session to the login. */
 function CourseArea() {
@@ -88,6 +89,7 @@ const routeElements: Partial<Record<string, ReactNode>> = {
   'manage-exams': <ManageExamsPage />,
   'grade-exams': <GradeExamsPage />,
   analytics: <AnalyticsPage />,
+  similar: <SimilarSubmissionsPage />,
 };
 
 function pagePath(segment: string) {

@@ -35,6 +35,8 @@ export const pages: PageDef[] = [
   { segment: 'manage-exams', label: 'Manage Exams', roles: ['guide'], inNav: true },
   { segment: 'grade-exams', label: 'Grade Exams', roles: ['guide'], inNav: true },
   { segment: 'student-progress', label: 'Student Progress', roles: ['guide'], inNav: true },
+  // Issue 30: reached from Manage Assignments and Grade Exams.
+  { segment: 'similar', label: 'Similar submissions', roles: ['guide'], inNav: false },
 ];
 
 export function pageFor(segment: string | undefined): PageDef | undefined {

@@ -71,4 +71,6 @@ export const queryKeys = {
   lecture: (lectureId: string) => ['lecture', lectureId] as const,
   studentDashboard: (courseId: string) => ['dashboard', 'student', courseId] as const,
   guideDashboard: (courseId: string) => ['dashboard', 'guide', courseId] as const,
+  /** The student's exam cards: completing a lecture, opening, leaving or submitting an exam changes them. */
+  studentExams: (courseId: string) => ['exams', 'student', courseId] as const,
 };

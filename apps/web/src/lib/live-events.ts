@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LiveEvent } from '@learn/shared';
+import { queryKeys } from './course-selection';
 
 /** A window event carrying each live event (detail), for features that keep live state of their own. */
 export const LIVE_EVENT = 'learn-live';
@@ -55,6 +56,12 @@ export function useLiveEvents(enabled: boolean): void {
         }
         window.dispatchEvent(new CustomEvent<LiveEvent>(LIVE_EVENT, { detail: event }));
         if (event.type.startsWith('chat.')) void queryClient.invalidateQueries({ queryKey: ['chat-unread'] });
+        if (event.type === 'exam.submitted' || event.type === 'exam.graded') {
+          // The exam list, the dashboard and a badge (First Exam, Perfect Score) change at once.
+          void queryClient.invalidateQueries({ queryKey: queryKeys.studentExams(event.courseId) });
+          void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+          void queryClient.invalidateQueries({ queryKey: ['badges', 'unseen'] });
+        }
         if (event.type === 'homework.autograded' || event.type === 'homework.graded') {
           void queryClient.invalidateQueries({ queryKey: ['homework'] });
           void queryClient.invalidateQueries({ queryKey: ['dashboard'] });

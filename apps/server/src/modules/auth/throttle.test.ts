@@ -29,6 +29,33 @@ describe.each(engines)('sign-in throttling under load (%s)', (engine) => {
     expect(inFlightLimits.account).toBeLessThan(throttleRules.pair.free);
   });
 
+  it('a class of 40 behind one address signs in within a minute, typos included; guessing from it stays throttled', async () => {
+    const school = '10.40.0.1';
+    const klass = await Promise.all(Array.from({ length: 40 }, () => t.createUser({ role: 'student' })));
+    const start = t.clock.now().getTime();
+    // Three students mistype first.
+    for (const s of klass.slice(0, 3)) expect((await attempt(s.email, 'mistyped-pw', school)).statusCode).toBe(401);
+    // Everyone presses Sign In at once; whoever is asked to wait tries again after Retry-After.
+    let waiting = klass;
+    for (let round = 0; waiting.length > 0 && round < 40; round++) {
+      const answers = await Promise.all(waiting.map((s) => attempt(s.email, s.password, school)));
+      for (const a of answers) expect([200, 429]).toContain(a.statusCode);
+      const refused = answers.filter((a) => a.statusCode === 429);
+      waiting = waiting.filter((_, i) => answers[i]!.statusCode === 429);
+      if (refused.length) t.clock.advance(Math.max(...refused.map((a) => Number(a.headers['retry-after']))) * 1000);
+    }
+    expect(waiting).toEqual([]);
+    expect(t.clock.now().getTime() - start).toBeLessThanOrEqual(60_000);
+    // The same address guessing passwords of other accounts is still stopped at the address limit.
+    let status = 0;
+    let guesses = 0;
+    for (; guesses < throttleRules.address.free + 1 && status !== 429; guesses++)
+      status = (await attempt(`spray-${engine}-${guesses}@example.com`, 'guess-guess', school)).statusCode;
+    expect(status).toBe(429);
+    expect(guesses).toBeLessThanOrEqual(throttleRules.address.free - 3 + 1);
+    expect((await attempt(klass[5]!.email, klass[5]!.password, school)).statusCode).toBe(429);
+  });
+
   it('a guesser at one address does not keep the owner out at another', async () => {
     const s = await t.createUser({ role: 'student' });
     for (let i = 0; i < throttleRules.pair.free; i++) expect((await attempt(s.email, 'wrong-wrong', '10.7.1.1')).statusCode).toBe(401);

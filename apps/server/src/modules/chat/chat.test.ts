@@ -1,10 +1,11 @@
-import { mkdtempSync, readdirSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '@learn/shared';
 import { createTestApp, engines, GUIDE_EMAIL, GUIDE_PASSWORD, type TestApp } from '../../../test/harness.js';
+import { moveChatImagesIntoDatabase } from './image-store.js';
 
 const png = (w = 40, h = 30) =>
   sharp({ create: { width: w, height: h, channels: 3, background: '#3366cc' } })
@@ -21,10 +22,12 @@ describe.each(engines)('chat (%s)', (engine) => {
   const upload = (studentId: string, cookie: string, body: Buffer, contentType = 'application/octet-stream', text = '') =>
     t.app.inject({
       method: 'POST',
-      url: `/api/chat/conversations/${studentId}/images${text ? `?text=${encodeURIComponent(text)}` : ''}`,
-      headers: { cookie, 'content-type': contentType },
-      payload: body,
+      url: `/api/chat/conversations/${studentId}/images`,
+      headers: { cookie, 'content-type': contentType, ...(text ? { 'x-caption-bytes': String(Buffer.byteLength(text)) } : {}) },
+      payload: text ? Buffer.concat([Buffer.from(text), body]) : body,
     });
+  const stored = async (name: string) =>
+    !!(await t.deps.db.selectFrom('chat_images').select('name').where('name', '=', name).executeTakeFirst());
   async function student(name?: string) {
     const s = await t.createUser({ role: 'student', ...(name ? { name } : {}) });
     return { ...s, cookie: await t.login(s.email, s.password) };
@@ -138,8 +141,9 @@ describe.each(engines)('chat (%s)', (engine) => {
     const s = await student();
     const img = await upload(s.id, s.cookie, await png(), 'image/png', 'old photo');
     expect(img.statusCode, img.body).toBe(201);
+    expect(img.json().text).toBe('old photo'); // the caption came in the body
     const name = (img.json().imageUrl as string).split('/').pop()!;
-    expect(existsSync(join(dataDir, 'chat-images', name))).toBe(true);
+    expect(await stored(name)).toBe(true);
     t.clock.advance(48 * 3600_000 + 1000);
     // Sessions may have run out over two days: sign in again.
     guide = await t.login(GUIDE_EMAIL, GUIDE_PASSWORD);
@@ -152,7 +156,7 @@ describe.each(engines)('chat (%s)', (engine) => {
     // A guide still sees it: it stays until every guide cleared it.
     expect((await call('GET', `/api/chat/conversations/${s.id}`, guide)).json().messages).toHaveLength(2);
     await t.app.chat.purge();
-    expect(existsSync(join(dataDir, 'chat-images', name))).toBe(true);
+    expect(await stored(name)).toBe(true);
     const guides = await t.deps.db.selectFrom('users').select(['id', 'email']).where('role', '=', 'guide').execute();
     for (const g of guides) {
       const cookie = g.email === GUIDE_EMAIL ? guide : null;
@@ -160,7 +164,7 @@ describe.each(engines)('chat (%s)', (engine) => {
       else await t.deps.db.insertInto('chat_clears').values({ student_id: s.id, user_id: g.id, cleared_id: 1e9, cleared_at: '' }).execute();
     }
     expect(await t.app.chat.purge()).toBeGreaterThanOrEqual(1);
-    expect(existsSync(join(dataDir, 'chat-images', name))).toBe(false);
+    expect(await stored(name)).toBe(false);
     expect((await call('GET', `/api/chat/conversations/${s.id}`, guide)).json().messages).toHaveLength(0);
   });
 
@@ -208,7 +212,44 @@ describe.each(engines)('chat (%s)', (engine) => {
     const meta = await sharp((await call('GET', r7.json().imageUrl, s.cookie)).rawPayload).metadata();
     expect(meta.width).toBe(1600);
     expect(meta.exif).toBeUndefined();
-    const files = readdirSync(join(dataDir, 'chat-images'));
-    expect(files.every((f) => /^[0-9a-f]{32}\.jpg$/.test(f))).toBe(true);
+    const names = await t.deps.db.selectFrom('chat_images').select('name').execute();
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.every((r) => /^[0-9a-f]{32}\.jpg$/.test(r.name))).toBe(true);
+    // Nothing is written to the data folder any more.
+    expect(existsSync(join(dataDir, 'chat-images'))).toBe(false);
+  });
+
+  it('a caption in the address is refused (no user text in URLs)', async () => {
+    const s = await student();
+    const r = await t.app.inject({
+      method: 'POST',
+      url: `/api/chat/conversations/${s.id}/images?text=hello`,
+      headers: { cookie: s.cookie, 'content-type': 'image/png' },
+      payload: await png(),
+    });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().message).toContain('in the body');
+  });
+
+  it('images kept in DATA_DIR/chat-images by an older version move into the database at start', async () => {
+    const s = await student();
+    const old = join(dataDir, 'chat-images');
+    mkdirSync(old, { recursive: true });
+    const name = `${'ab'.repeat(16)}.jpg`;
+    const bytes = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } })
+      .jpeg()
+      .toBuffer();
+    writeFileSync(join(old, name), bytes);
+    await call('POST', `/api/chat/conversations/${s.id}/messages`, s.cookie, { text: 'before the upgrade' });
+    await t.deps.db
+      .insertInto('chat_messages')
+      .values({ student_id: s.id, author_id: s.id, text: '', image: name, created_at: t.clock.now().toISOString() })
+      .execute();
+    expect(await moveChatImagesIntoDatabase(t.deps.db, dataDir)).toBe(1);
+    expect(existsSync(old)).toBe(false);
+    const served = await call('GET', `/api/chat/images/${name}`, s.cookie);
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(bytes)).toBe(true);
+    expect(await moveChatImagesIntoDatabase(t.deps.db, dataDir)).toBe(0); // nothing left: a no-op
   });
 });

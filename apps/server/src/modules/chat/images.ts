@@ -1,10 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { CHAT_IMAGE_MAX_PX, CHAT_MAX_IMAGE_BYTES } from '@learn/shared';
 import { validationError } from '../../platform/errors.js';
-import { IMAGE_NAME } from './policy.js';
 
 export const NOT_AN_IMAGE = 'Only image files (JPEG, PNG, WebP or GIF) can be sent.';
 export const IMAGE_TOO_BIG = 'The image is larger than 5 MB. Choose a smaller one.';
@@ -35,29 +31,5 @@ export async function reencode(buf: Buffer): Promise<Buffer> {
       .toBuffer();
   } catch {
     throw validationError('The image could not be read. Try another one.');
-  }
-}
-
-/** Where the re-encoded images live: DATA_DIR/chat-images, one random name per image. */
-export class ImageStore {
-  private readonly dir: string;
-  constructor(dataDir: string) {
-    this.dir = join(dataDir, 'chat-images');
-  }
-
-  async save(jpeg: Buffer): Promise<string> {
-    await mkdir(this.dir, { recursive: true });
-    const name = `${randomBytes(16).toString('hex')}.jpg`;
-    await writeFile(join(this.dir, name), jpeg, { flag: 'wx' });
-    return name;
-  }
-
-  read(name: string): Promise<Buffer> {
-    if (!IMAGE_NAME.test(name)) throw new Error('bad image name');
-    return readFile(join(this.dir, name));
-  }
-
-  async remove(name: string): Promise<void> {
-    if (IMAGE_NAME.test(name)) await rm(join(this.dir, name), { force: true });
   }
 }

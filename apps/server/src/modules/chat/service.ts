@@ -11,7 +11,8 @@ import { authorizationError, notFoundError, tooManyRequestsError, validationErro
 import { RateLimit } from '../../platform/rate-limit.js';
 import * as repo from './repository.js';
 import { IMAGE_NAME, isSide, visibleSince } from './policy.js';
-import { ImageStore, reencode } from './images.js';
+import { reencode } from './images.js';
+import { ImageStore } from './image-store.js';
 
 const toView = (r: repo.MessageRow): ChatMessage => ({
   id: Number(r.id),
@@ -31,7 +32,7 @@ export class ChatService {
 
   constructor(private readonly deps: AppDeps) {
     this.rate = new RateLimit('chat-send', CHAT_SENDS_PER_MINUTE, deps.rateStore);
-    this.images = new ImageStore(deps.config.dataDir);
+    this.images = new ImageStore(deps.db, () => deps.clock.now());
   }
 
   private get db() {

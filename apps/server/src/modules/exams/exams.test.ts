@@ -31,7 +31,10 @@ describe.each(engines)('exams (%s)', (engine) => {
       prompt: 'Print hello.',
       points: 10,
       starterCode: '# your code\n',
-      tests: [{ stdin: '', expectedOutput: 'hello\n' }],
+      tests: [
+        { stdin: '', expectedOutput: 'hello\n' },
+        { stdin: 'HIDDEN-INPUT-7', expectedOutput: 'hello\n' },
+      ],
     },
   ];
 
@@ -149,6 +152,39 @@ describe.each(engines)('exams (%s)', (engine) => {
     expect(late.json().message).toMatch(/Time's up/);
     const view = (await call('POST', `/api/exams/${examId}/attempt`, s.cookie)).json();
     expect(view).toMatchObject({ status: 'submitted', submittedBy: 'server', answers: { q2: 'just in time' } });
+  });
+
+  it("a started exam's card says the time left on the server's clock", async () => {
+    const s = await studentWith(7);
+    const before = (await call('GET', `/api/exams?courseId=${COURSE}`, s.cookie)).json().exams[0];
+    expect(before).toMatchObject({ status: 'not-started', secondsLeft: null });
+    await call('POST', `/api/exams/${examId}/attempt`, s.cookie);
+    t.clock.advance(5 * 60_000);
+    const card = (await call('GET', `/api/exams?courseId=${COURSE}`, s.cookie)).json().exams.find((e: { id: string }) => e.id === examId);
+    expect(card).toMatchObject({ status: 'in-progress', secondsLeft: 25 * 60 });
+    await call('POST', `/api/exams/${examId}/attempt/submit`, s.cookie, {});
+  });
+
+  it('Check runs a code answer against the sample test only: the sample is shown, hidden tests and points are not', async () => {
+    const s = await studentWith(7);
+    const view = (await call('POST', `/api/exams/${examId}/attempt`, s.cookie)).json();
+    const q4 = view.questions.find((q: { id: string }) => q.id === 'q4');
+    expect(q4.sample).toEqual({ input: '', expected: 'hello\n' });
+    expect(JSON.stringify(view)).not.toContain('HIDDEN-INPUT-7');
+    expect(view.questions.find((q: { id: string }) => q.id === 'q2').sample).toBeUndefined();
+    const wrong = await call('POST', `/api/exams/${examId}/attempt/check`, s.cookie, { questionId: 'q4', code: 'print("hi")\n' });
+    expect(wrong.statusCode, wrong.body).toBe(200);
+    expect(wrong.json()).toEqual({ passed: false, input: '', expected: 'hello\n', actual: 'hi\n', error: null });
+    const right = await call('POST', `/api/exams/${examId}/attempt/check`, s.cookie, { questionId: 'q4', code: 'print("hello")\n' });
+    expect(right.json()).toMatchObject({ passed: true, actual: 'hello\n' });
+    expect(right.body).not.toContain('HIDDEN-INPUT-7');
+    expect(right.body).not.toMatch(/points|hidden|total/);
+    // Only code and debug questions with a sample; only while the attempt runs; only students.
+    expect((await call('POST', `/api/exams/${examId}/attempt/check`, s.cookie, { questionId: 'q2', code: 'x' })).statusCode).toBe(400);
+    expect((await call('POST', `/api/exams/${examId}/attempt/check`, guide, { questionId: 'q4', code: 'x' })).statusCode).toBe(403);
+    await call('POST', `/api/exams/${examId}/attempt/submit`, s.cookie, {});
+    const late = await call('POST', `/api/exams/${examId}/attempt/check`, s.cookie, { questionId: 'q4', code: 'print("hello")' });
+    expect(late.statusCode).toBe(409);
   });
 
   it('submits once: mcq graded on submit, First Exam badge, read-only afterwards', async () => {

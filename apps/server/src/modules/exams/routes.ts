@@ -1,10 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { EXAM_QUESTION_TYPES, examCreateSchema, examEditSchema, examGradeSchema, examSaveSchema, examSubmitSchema } from '@learn/shared';
+import {
+  EXAM_QUESTION_TYPES,
+  examCheckSchema,
+  examCreateSchema,
+  examEditSchema,
+  examGradeSchema,
+  examSaveSchema,
+  examSubmitSchema,
+} from '@learn/shared';
 import type { AppDeps } from '../../platform/deps.js';
 import { parse } from '../../platform/errors.js';
 import { requireRole } from '../../platform/authenticate.js';
 import { ExamsService, type ExamTestRunner } from './service.js';
+import { ExamCheck } from './check.js';
 
 const courseQuery = z.object({ courseId: z.string().min(1).max(100) });
 const examParams = z.object({ examId: z.string().min(1).max(200) });
@@ -19,12 +28,14 @@ declare module 'fastify' {
 
 /**
  * Exams (issue 14). Students: GET /api/exams, POST /api/exams/:id/attempt (open; created on first open),
- * PUT .../attempt/answers (autosave with a sequence number), POST .../attempt/submit. Guides:
+ * PUT .../attempt/answers (autosave with a sequence number), POST .../attempt/check (the sample test),
+ * POST .../attempt/submit. Guides:
  * GET /api/exams/manage, POST /api/exams, PUT/DELETE /api/exams/:id, GET /api/exams/:id/preview,
  * GET /api/exam-submissions, POST /api/exam-submissions/:id/tests, PUT /api/exam-submissions/:id/grade.
  */
 export function examRoutes(app: FastifyInstance, deps: AppDeps, runTests?: ExamTestRunner) {
   const service = new ExamsService(deps, runTests);
+  const checker = new ExamCheck(deps, runTests);
   app.decorate('exams', service);
 
   app.get('/api/exams', async (request) => {
@@ -40,6 +51,12 @@ export function examRoutes(app: FastifyInstance, deps: AppDeps, runTests?: ExamT
     const actor = requireRole(request, 'student');
     const { examId } = parse(examParams, request.params);
     return service.save(actor, examId, parse(examSaveSchema, request.body));
+  });
+  app.post('/api/exams/:examId/attempt/check', async (request) => {
+    const actor = requireRole(request, 'student');
+    const { examId } = parse(examParams, request.params);
+    const { questionId, code } = parse(examCheckSchema, request.body);
+    return checker.check(actor, examId, questionId, code);
   });
   app.post('/api/exams/:examId/attempt/submit', async (request) => {
     const actor = requireRole(request, 'student');

@@ -201,6 +201,10 @@ export class ExamsService {
         remainingLectures: attempt ? 0 : remaining,
         status: attempt?.status ?? 'not-started',
         grade: attempt?.status === 'graded' ? attempt.grade : null,
+        secondsLeft:
+          attempt?.status === 'in-progress'
+            ? Math.max(0, Math.floor((Date.parse(attempt.deadline_at) - this.now().getTime()) / 1000))
+            : null,
       });
     }
     return cards;

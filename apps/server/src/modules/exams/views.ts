@@ -1,7 +1,8 @@
+import { courses } from '@learn/content';
 import type { ExamAnswers, ExamAttemptView, ExamQuestion, QuestionResult, StudentExamQuestion } from '@learn/shared';
 import { parseAnswers, parseJson, parseQuestions, type AttemptRow, type ExamRow } from './repository.js';
 
-/** What a student may see of a question: never the correct option, the tests or the model answer. */
+/** What a student may see of a question: never the correct option, the hidden tests or the model answer (the first test is the sample). */
 export function studentQuestion(q: ExamQuestion): StudentExamQuestion {
   return {
     id: q.id,
@@ -11,6 +12,9 @@ export function studentQuestion(q: ExamQuestion): StudentExamQuestion {
     ...(q.type === 'mcq' ? { options: q.options ?? [] } : {}),
     ...(q.type === 'debug' && q.buggyCode !== undefined ? { buggyCode: q.buggyCode } : {}),
     ...(q.type === 'code' && q.starterCode !== undefined ? { starterCode: q.starterCode } : {}),
+    ...((q.type === 'code' || q.type === 'debug') && q.tests?.[0]
+      ? { sample: { input: q.tests[0].stdin, expected: q.tests[0].expectedOutput } }
+      : {}),
   };
 }
 
@@ -32,6 +36,7 @@ export function attemptView(exam: ExamRow, attempt: AttemptRow, now: Date): Exam
     title: exam.title,
     week: exam.week,
     duration: exam.duration_minutes,
+    language: courses.find((c) => c.id === exam.course_id)?.language ?? 'python',
     questions: questions.map(studentQuestion),
     status: attempt.status,
     startedAt: attempt.started_at,

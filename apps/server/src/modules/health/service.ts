@@ -50,3 +50,19 @@ export async function readiness(deps: AppDeps, draining: boolean): Promise<Readi
   const { kind, connected } = deps.pubsub.status();
   return { ready: database && !draining, draining, database, pubsub: { kind, connected } };
 }
+
+export type HealthStatus = 'ok' | 'degraded' | 'error';
+
+/** The one word a monitor reads, and why when it is not "ok". */
+export function overallStatus(
+  report: Pick<HealthReport, 'ok'>,
+  runner: { available: boolean; reason: string | null; isolation?: { warning: string | null } } | null,
+  pubsub: { kind: string; connected: boolean },
+): { status: HealthStatus; reasons: string[] } {
+  const reasons: string[] = [];
+  if (!report.ok) reasons.push('The database does not answer.');
+  if (runner && !runner.available) reasons.push(`Code running is off: ${runner.reason ?? 'unavailable'}`);
+  else if (runner?.isolation?.warning) reasons.push(`Code running is not fully isolated: ${runner.isolation.warning}`);
+  if (pubsub.kind === 'redis' && !pubsub.connected) reasons.push('Redis does not answer: live events reach this instance only.');
+  return { status: !report.ok ? 'error' : reasons.length ? 'degraded' : 'ok', reasons };
+}

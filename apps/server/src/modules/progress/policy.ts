@@ -14,3 +14,8 @@ export function completesLectures(actor: Actor): boolean {
 export function completionRefusal(actor: Actor): string {
   return completesLectures(actor) ? "Your guide hasn't granted you access yet." : 'Only students complete lectures';
 }
+
+/** Only students earn badges, so only they have dialogs to see. */
+export function seesBadgeDialogs(actor: Actor): boolean {
+  return actor.role === 'student';
+}

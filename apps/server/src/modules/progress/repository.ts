@@ -67,3 +67,31 @@ export function listCompletedLectures(db: Executor, studentId: string) {
     .orderBy('lectures.day')
     .execute();
 }
+
+/** Badges whose "Achievement Unlocked!" dialog the student has not closed yet, oldest first. */
+export async function listUnseenAwards(db: Executor, studentId: string): Promise<BadgeAward[]> {
+  const rows = await db
+    .selectFrom('badge_awards')
+    .select(['badge_id', 'awarded_at'])
+    .where('student_id', '=', studentId)
+    .where('seen_at', 'is', null)
+    .orderBy('awarded_at')
+    .orderBy('badge_id')
+    .execute();
+  return rows.flatMap((r) => {
+    const badge = badges.find((b) => b.id === r.badge_id);
+    return badge ? [{ ...badge, awardedAt: r.awarded_at }] : [];
+  });
+}
+
+/** The student closed a badge's dialog; true when the badge was awarded and not yet seen. */
+export async function markAwardSeen(db: Executor, studentId: string, badgeId: string, at: Date): Promise<boolean> {
+  const r = await db
+    .updateTable('badge_awards')
+    .set({ seen_at: at.toISOString() })
+    .where('student_id', '=', studentId)
+    .where('badge_id', '=', badgeId)
+    .where('seen_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows ?? 0) > 0;
+}

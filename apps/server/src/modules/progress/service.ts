@@ -1,4 +1,4 @@
-import { badges, type CompleteLectureResult } from '@learn/shared';
+import { badges, type CompleteLectureResult, type UnseenBadgesResponse } from '@learn/shared';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Actor } from '../../platform/authenticate.js';
 import { authorizationError, notFoundError } from '../../platform/errors.js';
@@ -6,7 +6,7 @@ import { findLecture, grantsFor } from '../courses/repository.js';
 import { canCompleteLecture } from '../courses/policy.js';
 import * as repo from './repository.js';
 import { badgesForCompletion } from './badge-rules.js';
-import { completesLectures, completionRefusal } from './policy.js';
+import { completesLectures, completionRefusal, seesBadgeDialogs } from './policy.js';
 
 /**
  * Records that a student completed a lecture (once), and awards the badges it earns. Returns only the
@@ -36,4 +36,18 @@ export async function completeLecture(deps: AppDeps, actor: Actor, lectureId: st
     completed: true,
     newBadges: awarded.map((id) => ({ ...badges.find((b) => b.id === id)!, awardedAt: now.toISOString() })),
   };
+}
+
+/** GET /api/badges/unseen: the badges to announce on the student's next page, each until its dialog is closed. */
+export async function unseenBadges(deps: AppDeps, actor: Actor): Promise<UnseenBadgesResponse> {
+  if (!seesBadgeDialogs(actor)) throw authorizationError('Only students earn badges.');
+  return { badges: await repo.listUnseenAwards(deps.db, actor.id) };
+}
+
+/** POST /api/badges/:badgeId/seen: the student closed the dialog; it does not show again, on any device. */
+export async function badgeSeen(deps: AppDeps, actor: Actor, badgeId: string): Promise<{ seen: true }> {
+  if (!seesBadgeDialogs(actor)) throw authorizationError('Only students earn badges.');
+  if (!badges.some((b) => b.id === badgeId)) throw notFoundError('Badge not found');
+  await repo.markAwardSeen(deps.db, actor.id, badgeId, deps.clock.now());
+  return { seen: true };
 }

@@ -135,17 +135,14 @@ export class RunnerService {
     };
   }
 
-  /** Not while draining, and within the student's rate limit (429 with Retry-After). */
-  private async gate(userId: string) {
+  /**
+   * Whether the user may start a run now: 503 while draining, 429 with Retry-After past the rate limit.
+   * Checked before the run replaces the student's earlier one, so a refused Run stops nothing.
+   */
+  private async checkAdmission(userId: string) {
     if (this.draining) throw new DomainError(503, 'SERVER', DRAINING_MESSAGE, undefined, { 'retry-after': '5' });
     const wait = await this.rate.check(userId, this.clock.now());
     if (wait !== null) throw tooManyRequestsError(`You have run code a lot in the last minute. Wait ${wait} s and run again.`, wait);
-  }
-
-  /** Rate limit, then a slot in the lane; 429 with Retry-After when either says no. */
-  private async admit(userId: string, onPosition?: (p: number) => void, cancelled?: AbortSignal) {
-    await this.gate(userId);
-    return this.slot('scratch', onPosition, cancelled);
   }
 
   private async slot(lane: Lane, onPosition?: (p: number) => void, cancelled?: AbortSignal) {
@@ -172,11 +169,12 @@ export class RunnerService {
   /** POST /api/run: compile and run with the whole input. */
   async run(userId: string, req: { language: RunLanguage; code: string; stdin: string }, gone?: AbortSignal): Promise<RunResponse> {
     if (this.queued) {
-      await this.gate(userId);
+      await this.checkAdmission(userId);
       return this.track(this.queued.run(userId, req, gone));
     }
     const status = await this.runner.status();
     if (!status.available) return { available: false, reason: status.reason ?? 'Code running is unavailable' };
+    await this.checkAdmission(userId);
     let handle: RunHandle | null = null;
     let stoppedWith: string | null = null;
     const cancel = new AbortController();
@@ -190,7 +188,7 @@ export class RunnerService {
     const release = this.claim(userId, entry);
     gone?.addEventListener('abort', () => entry.stop('Stopped: the page that asked for this run has gone.'));
     try {
-      const free = await this.admit(userId, undefined, cancel.signal).catch((err: Error) => {
+      const free = await this.slot('scratch', undefined, cancel.signal).catch((err: Error) => {
         if (stoppedWith) return null;
         throw err;
       });
@@ -220,7 +218,7 @@ export class RunnerService {
    */
   startInteractive(userId: string, req: { language: RunLanguage; code: string }, on: InteractiveEvents): InteractiveRun {
     if (this.queued) {
-      const run = gatedInteractive(() => this.gate(userId), this.queued, userId, req, on);
+      const run = gatedInteractive(() => this.checkAdmission(userId), this.queued, userId, req, on);
       return { ...run, done: this.track(run.done) };
     }
     const cancel = new AbortController();
@@ -230,14 +228,7 @@ export class RunnerService {
     let handle: RunHandle | null = null;
     let ended = false;
     let stoppedWith: string | null = null;
-    const release = this.claim(userId, {
-      stop: (reason) => {
-        stoppedWith = reason;
-        if (!handle) on.error(reason, false);
-        cancel.abort();
-        handle?.kill();
-      },
-    });
+    let release = () => {};
     const startProgram = async (program: CompiledProgram) => {
       // The program's own lane: waiting for typed input, it holds no compile slot.
       const free = await this.slot('interactive', (p) => on.queued(p), cancel.signal);
@@ -259,7 +250,21 @@ export class RunnerService {
         const status = await this.runner.status();
         if (!status.available) return on.error(status.reason ?? 'Code running is unavailable', true);
         let compiled: { compile: CompileResult | null; program: CompiledProgram | null };
-        const free = await this.admit(userId, (p) => on.queued(p), cancel.signal).catch((err: Error) => {
+        try {
+          await this.checkAdmission(userId);
+        } catch (err) {
+          return on.error((err as Error).message, false);
+        }
+        if (cancel.signal.aborted) return;
+        release = this.claim(userId, {
+          stop: (reason) => {
+            stoppedWith = reason;
+            if (!handle) on.error(reason, false);
+            cancel.abort();
+            handle?.kill();
+          },
+        });
+        const free = await this.slot('scratch', (p) => on.queued(p), cancel.signal).catch((err: Error) => {
           if (!cancel.signal.aborted) on.error(err.message, false);
           return null;
         });
@@ -280,7 +285,7 @@ export class RunnerService {
         }
       })()
         .catch((err: Error) => on.error(err.message, false))
-        .finally(release),
+        .finally(() => release()),
     );
     return {
       write: (data) => {
@@ -297,6 +302,11 @@ export class RunnerService {
       },
       done,
     };
+  }
+
+  /** The server is shutting down: no new run starts (each is answered 503 with a sentence). */
+  stopAccepting(): void {
+    this.draining = true;
   }
 
   /**

@@ -11,6 +11,7 @@ import { Sidebar } from './sidebar';
 import { Header } from './header';
 import { useLiveEvents } from '../../lib/live-events';
 import { queryClient } from '../../lib/query-client';
+import { BadgeWatcher } from '../../lib/badges/badge-watcher';
 
 // The floating chat button (and, on first open, its panel) loads after the page.
 const ChatLauncher = lazy(() => import('../../features/chat/chat-launcher'));
@@ -44,11 +45,13 @@ function Layout() {
         <Sidebar prefix={prefix} onNavigate={close} />
       </AppShell.Navbar>
       {opened && <Overlay hiddenFrom="sm" fixed zIndex={200} backgroundOpacity={0.35} onClick={close} data-testid="sidebar-backdrop" />}
-      <AppShell.Main>
+      {/* Room below the last control of a page, so the floating buttons (chat, scratchpad) never cover it. */}
+      <AppShell.Main pb={96} className="app-main">
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
       </AppShell.Main>
+      {user?.role === 'student' && <BadgeWatcher />}
       {user && (
         <Suspense fallback={null}>
           <ChatLauncher />

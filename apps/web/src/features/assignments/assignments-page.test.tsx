@@ -111,6 +111,34 @@ describe('AssignmentsPage', () => {
     expect(screen.queryByRole('button', { name: /hint/ })).toBeNull();
   });
 
+  it('shows task text and hints as lesson text: bold, inline code, and drawings in a monospace block', async () => {
+    const content = 'Print this badge with **printf** and `\\n`:\n\n+----+\n| Hi |\n+----+\n\nKeep 2 ** 3 as it is.';
+    const withText: StudentHomeworkResponse = {
+      lectures: [
+        {
+          ...list.lectures[1]!,
+          tasks: [
+            { ...task(0, 'homework'), lectureId: 'c-cpp-day-4', submission: null, content, hints: ['Use **one** `printf` per line.'] },
+          ],
+        },
+      ],
+    };
+    stubFetch(student, (url) => {
+      if (url.includes('/api/courses?prefix=c-cpp')) return json(200, courses);
+      if (url.includes('/api/homework?courseId=course_c_01')) return json(200, withText);
+    });
+    renderPage(<AssignmentsPage />, '/c-cpp/assignments');
+    const bold = await screen.findByText('printf', { selector: 'strong' });
+    expect(bold).toBeTruthy();
+    expect(screen.getByText('\\n', { selector: 'code' })).toBeTruthy();
+    expect(screen.getByText(/\| Hi \|/, { selector: 'pre' })).toBeTruthy();
+    expect(screen.getByText(/Keep 2 \*\* 3 as it is\./)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show hint' }));
+    const hint = within(screen.getByRole('list', { name: 'Hints' })).getByRole('listitem');
+    expect(hint.querySelector('strong')?.textContent).toBe('one');
+    expect(hint.querySelector('code')?.textContent).toBe('printf');
+  });
+
   it('says so when no assignment is accessible', async () => {
     stubFetch(student, (url) => {
       if (url.includes('/api/courses?prefix=c-cpp')) return json(200, courses);

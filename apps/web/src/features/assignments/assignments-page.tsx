@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { StudentHomeworkLecture, SubmissionView } from '@learn/shared';
 import { useAuth } from '../../lib/auth';
+import { TaskText } from '../../lib/content-blocks/content-blocks';
 import { usePrefix } from '../../lib/course-prefix';
 import { useSelectedCourse } from '../../lib/course-selection';
 import { ErrorState, LoadingState } from '../../lib/ui/query-state';
@@ -63,7 +64,10 @@ function LectureCard({
             <Group justify="space-between" align="flex-start" wrap="nowrap">
               <Stack gap={4}>
                 <Badge variant="light">{task.type === 'exercise' ? 'Exercise' : 'Homework'}</Badge>
-                <Text style={{ whiteSpace: 'pre-wrap' }}>{task.content}</Text>
+                {/* Fixed-width output (the name badge) in a monospace block, as on the lecture page. */}
+                <div>
+                  <TaskText text={task.content} />
+                </div>
                 <TaskHints hints={task.hints ?? []} />
               </Stack>
               {open !== task.taskIndex && (

@@ -13,19 +13,20 @@ export const chatApi = {
     api<{ lastReadId: number }>(`chat/conversations/${encodeURIComponent(studentId)}/read`, { method: 'POST', body: {} }),
   clear: (studentId: string) =>
     api<{ cleared: true }>(`chat/conversations/${encodeURIComponent(studentId)}/clear`, { method: 'POST', body: {} }),
-  /** The image's bytes as the body: the server checks them, re-encodes and stores a JPEG. */
+  /**
+   * The caption (UTF-8, its length in x-caption-bytes) then the image's bytes as the body: no user text in
+   * the address. The server checks the bytes, re-encodes and stores a JPEG.
+   */
   async sendImage(studentId: string, image: Blob, text = ''): Promise<ChatMessage> {
     const context = 'POST chat image';
     try {
-      const res = await fetch(
-        `/api/chat/conversations/${encodeURIComponent(studentId)}/images${text ? `?text=${encodeURIComponent(text)}` : ''}`,
-        {
-          method: 'POST',
-          credentials: 'same-origin',
-          headers: { 'content-type': 'application/octet-stream', accept: 'application/json' },
-          body: image,
-        },
-      );
+      const caption = new TextEncoder().encode(text);
+      const res = await fetch(`/api/chat/conversations/${encodeURIComponent(studentId)}/images`, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/octet-stream', accept: 'application/json', 'x-caption-bytes': String(caption.length) },
+        body: new Blob([caption, image]),
+      });
       const body = await res.text();
       if (!res.ok) throw errorFromResponse(res.status, res.statusText, body, context);
       return JSON.parse(body) as ChatMessage;

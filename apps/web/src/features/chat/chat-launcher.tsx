@@ -24,7 +24,7 @@ export default function ChatLauncher() {
   };
   return (
     <>
-      <div className={classes.fab}>
+      <div className={classes.fab} data-floating="chat">
         <Indicator label={count > 99 ? '99+' : count} size={20} color="red" disabled={count === 0} offset={6} data-testid="chat-unread">
           <ActionIcon
             ref={button}

@@ -55,6 +55,11 @@ describe('Course Access page', () => {
     expect(await findCell('Grant Explanations for Day 1 to Alice')).toBeTruthy();
     expect(box('Grant Explanations for Day 1 to Alice').checked).toBe(true);
     expect(box('Grant Explanations for Day 2 to Alice').checked).toBe(false);
+    const day1 = screen.getByRole('columnheader', { name: /^Day 1/ });
+    // Columns are labelled in plain sight: the day, the lecture's title, and All / None buttons.
+    expect(within(day1).getByText('Hello, C')).toBeTruthy();
+    expect(within(day1).getByRole('button', { name: 'Grant Explanations for Day 1 to all shown students' }).textContent).toBe('All');
+    expect(within(day1).getByRole('button', { name: 'Revoke Explanations for Day 1 from all shown students' }).textContent).toBe('None');
     expect(screen.getByRole('columnheader', { name: /Day 3.*Loops/ })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Course' })).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'Code & Examples' }));

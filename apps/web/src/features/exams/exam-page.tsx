@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { TIME_UP_ALERT, type ExamAnswers, type ExamAttemptView, type ExamSaveResult } from '@learn/shared';
@@ -11,7 +11,7 @@ import { ConfirmDialog, type ConfirmRequest } from '../../lib/ui/confirm-dialog'
 import { ErrorState, LoadingState } from '../../lib/ui/query-state';
 import { notify } from '../../lib/notify';
 import { toAppError } from '../../lib/errors';
-import { useAttempt } from './api/exams';
+import { resetExamLists, useAttempt } from './api/exams';
 import { clockOffset, formatRemaining, isUrgent, remainingMs } from './lib/clock';
 import { answerStore } from './lib/offline-store';
 import { SaveQueue, type SaveState } from './lib/save-queue';
@@ -139,7 +139,7 @@ function ExamTaking({ examId, initial, receivedAt }: { examId: string; initial: 
         queue.current.close(timeUp ? TIME_UP_ALERT : 'Your answers have been submitted.');
         setView(done);
         setAnswers(done.answers);
-        void queryClient.invalidateQueries({ queryKey: ['exams'] });
+        resetExamLists(queryClient);
         if (timeUp) window.alert(TIME_UP_ALERT);
         else notify({ type: 'success', title: 'Exam submitted', message: 'Your answers have been submitted.' });
       } catch (err) {
@@ -165,15 +165,21 @@ function ExamTaking({ examId, initial, receivedAt }: { examId: string; initial: 
             Week {view.week} · {count(view.questions.length, 'question')} · {count(view.maxGrade, 'point')}
           </Text>
         </Stack>
-        {view.status === 'in-progress' && state.kind !== 'closed' ? (
-          <Countdown deadline={view.deadline} offset={offset} onZero={onZero} />
-        ) : (
+        {!(view.status === 'in-progress' && state.kind !== 'closed') && (
           <Badge size="lg" color={view.status === 'graded' ? 'teal.8' : 'gray.7'}>
             {view.status === 'graded' ? `Graded: ${view.grade}/${view.maxGrade}` : 'Submitted'}
           </Badge>
         )}
       </Group>
-      {view.status === 'in-progress' && <SaveStatus state={state} />}
+      {view.status === 'in-progress' && (
+        // Below the fixed header (60 px) the clock and the save state stay in view while the student scrolls.
+        <Paper withBorder shadow="xs" p="xs" pos="sticky" top={64} style={{ zIndex: 150 }} data-testid="exam-status-bar">
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <SaveStatus state={state} />
+            {state.kind !== 'closed' && <Countdown deadline={view.deadline} offset={offset} onZero={onZero} />}
+          </Group>
+        </Paper>
+      )}
       {view.status === 'submitted' && (
         <Alert color="blue" title="Submitted">
           Your answers are read-only now. A mate grades the exam; the points and feedback appear here.
@@ -187,6 +193,8 @@ function ExamTaking({ examId, initial, receivedAt }: { examId: string; initial: 
       {view.questions.map((q, i) => (
         <Card key={q.id} withBorder padding="md">
           <QuestionInput
+            examId={examId}
+            language={view.language}
             question={q}
             index={i}
             value={answers[q.id]}
@@ -203,7 +211,10 @@ function ExamTaking({ examId, initial, receivedAt }: { examId: string; initial: 
         <Button
           variant="default"
           onClick={() => {
-            void (queue.current?.flush() ?? Promise.resolve()).then(() => navigate(`/${prefix}/exams`));
+            void (queue.current?.flush() ?? Promise.resolve()).then(() => {
+              resetExamLists(queryClient);
+              void navigate(`/${prefix}/exams`);
+            });
           }}
         >
           {view.status === 'in-progress' ? 'Save & Exit' : 'Back to exams'}

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { Alert, Badge, Button, Card, Group, NumberInput, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ExamQuestion, ExamSubmissionView } from '@learn/shared';
@@ -6,8 +7,11 @@ import { api } from '../../lib/api-client';
 import { usePrefix } from '../../lib/course-prefix';
 import { useSelectedCourse } from '../../lib/course-selection';
 import { toAppError } from '../../lib/errors';
+import { formatDateTime } from '../../lib/format-date';
 import { notify } from '../../lib/notify';
 import { ErrorState, LoadingState } from '../../lib/ui/query-state';
+import { SimilarityMarker, similarPagePath } from '../../lib/similarity-marker';
+import { Link } from 'react-router-dom';
 
 function answerText(q: ExamQuestion, value: unknown): string {
   if (value === undefined || value === null || value === '') return '(no answer)';
@@ -135,12 +139,28 @@ function Grader({ submission, onDone }: { submission: ExamSubmissionView; onDone
   );
 }
 
+/** Navigation state a link may bring (Student Progress's Review). */
+function useArrival(): { status?: 'pending' | 'graded'; courseId?: string } {
+  const state = useLocation().state as { status?: unknown; courseId?: unknown } | null;
+  return {
+    status: state?.status === 'graded' || state?.status === 'pending' ? state.status : undefined,
+    courseId: typeof state?.courseId === 'string' ? state.courseId : undefined,
+  };
+}
+
 /** Grade Exams (guides): pending and graded submissions, scored per question with feedback. */
 export default function GradeExamsPage() {
   const prefix = usePrefix();
   const selection = useSelectedCourse(prefix);
   const courseId = selection.course?.id;
-  const [status, setStatus] = useState<'pending' | 'graded'>('pending');
+  const arrival = useArrival();
+  const [status, setStatus] = useState<'pending' | 'graded'>(arrival.status ?? 'pending');
+  // Arriving from Student Progress's Review link: the course of that exam.
+  useEffect(() => {
+    if (arrival.courseId && selection.courses.some((c) => c.id === arrival.courseId) && courseId !== arrival.courseId)
+      selection.select(arrival.courseId);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [arrival.courseId, selection.courses.length]);
   const [open, setOpen] = useState<number | null>(null);
   const queryClient = useQueryClient();
   const list = useQuery({
@@ -167,11 +187,12 @@ export default function GradeExamsPage() {
                   {s.studentName} · Week {s.week}: {s.examTitle}
                 </Text>
                 <Text size="sm" c="gray.7">
-                  Submitted {s.submittedAt ? new Date(s.submittedAt).toLocaleString() : ''}
+                  Submitted {s.submittedAt ? formatDateTime(s.submittedAt) : ''}
                   {s.submittedBy === 'server' ? ' (automatically at the deadline)' : s.submittedBy === 'timer' ? ' (time ran out)' : ''}
                 </Text>
               </Stack>
               <Group gap="xs">
+                <SimilarityMarker courseId={courseId} kind="exam" refId={s.id} link />
                 {s.grade !== null && <Badge color="teal.8">{`${s.grade}/${s.maxGrade}`}</Badge>}
                 <Button
                   variant={open === s.id ? 'filled' : 'light'}
@@ -200,9 +221,21 @@ export default function GradeExamsPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1} size="h2">
-        Grade Exams
-      </Title>
+      <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
+        <div>
+          <Title order={1} size="h2">
+            Grade Exams
+          </Title>
+          {selection.course && (
+            <Text c="gray.7" mt={4} data-testid="page-course">
+              {selection.course.title}: submitted exams to grade.
+            </Text>
+          )}
+        </div>
+        <Button component={Link} to={similarPagePath(prefix)} variant="default" size="sm">
+          Similar submissions
+        </Button>
+      </Group>
       <SegmentedControl
         w="fit-content"
         value={status}

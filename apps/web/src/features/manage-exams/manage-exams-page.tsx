@@ -243,9 +243,16 @@ export default function ManageExamsPage() {
   }
   return (
     <Stack gap="lg">
-      <Title order={1} size="h2">
-        Manage Exams
-      </Title>
+      <div>
+        <Title order={1} size="h2">
+          Manage Exams
+        </Title>
+        {selection.course && (
+          <Text c="gray.7" mt={4} data-testid="page-course">
+            {selection.course.title}: the weekly exams of this course.
+          </Text>
+        )}
+      </div>
       {body}
     </Stack>
   );

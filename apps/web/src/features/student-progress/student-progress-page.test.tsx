@@ -53,8 +53,49 @@ function setup() {
         student: students[1],
         courses: [],
         badges: [],
-        homework: [{ lectureId: 'c-day-1', lectureTitle: 'Hello, C', grade: null, submittedAt: '2025-03-14T10:00:00.000Z' }],
-        exams: [{ examId: 'e1', title: 'Week 1 Exam', status: 'graded', grade: 18, maxGrade: 20 }],
+        homework: [
+          {
+            courseId: 'course_c_01',
+            courseTitle: 'C Programming',
+            lectureId: 'c-day-1',
+            lectureTitle: 'Hello, C',
+            day: 1,
+            taskIndex: 0,
+            state: 'graded',
+            grade: 'A',
+            feedback: 'Tidy output.',
+            submittedAt: '2025-03-14T10:00:00.000Z',
+            gradedAt: '2025-03-15T10:00:00.000Z',
+          },
+          {
+            courseId: 'course_c_01',
+            courseTitle: 'C Programming',
+            lectureId: 'c-day-1',
+            lectureTitle: 'Hello, C',
+            day: 1,
+            taskIndex: 1,
+            state: 'submitted',
+            grade: null,
+            feedback: null,
+            submittedAt: '2025-03-14T11:00:00.000Z',
+            gradedAt: null,
+          },
+        ],
+        exams: [
+          {
+            courseId: 'course_c_01',
+            coursePrefix: 'c-cpp',
+            examId: 'e1',
+            title: 'Week 1 Exam',
+            week: 1,
+            status: 'graded',
+            grade: 18,
+            maxGrade: 20,
+            percentage: 90,
+            submittedAt: '2025-03-16T10:00:00.000Z',
+            gradedAt: '2025-03-17T10:00:00.000Z',
+          },
+        ],
       });
   });
 }
@@ -92,9 +133,16 @@ describe('Student Progress page', () => {
     fireEvent.change(input, { target: { value: 'bo' } });
     fireEvent.click(await screen.findByRole('option', { name: 'Bob' }));
     const homework = await screen.findByRole('region', { name: 'Homework' });
-    expect(within(homework).getByText('Hello, C')).toBeTruthy();
-    expect(within(homework).getByText('Pending')).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: 'Exams' })).getByText('18/20')).toBeTruthy();
+    const rows = within(homework).getAllByRole('row').slice(1);
+    expect(rows[0]!.textContent).toContain('Day 1: Hello, C');
+    expect(rows[0]!.textContent).toContain('Task 1');
+    expect(within(rows[0]!).getByText('Graded')).toBeTruthy();
+    expect(within(rows[0]!).getByText('A')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Tidy output.')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Waiting for a grade')).toBeTruthy();
+    const exams = screen.getByRole('region', { name: 'Exams' });
+    expect(within(exams).getByText('18/20 (90%)')).toBeTruthy();
+    expect(within(exams).getByRole('link', { name: 'Review Week 1 Exam' }).getAttribute('href')).toBe('/c-cpp/grade-exams');
     expect(screen.getByText('No badges earned yet...')).toBeTruthy();
   });
 

@@ -1,6 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Button, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { Badge } from '@learn/shared';
+import { api } from '../api-client';
 import { BadgeIcon } from './badge-icon';
 
 /** 'Achievement Unlocked!' with the badge's icon, name and description; 'Awesome!' closes it. */
@@ -48,6 +49,21 @@ export function useBadgeAwards(): { announce: (awards: (Badge & { awardedAt?: st
     fresh.forEach((a) => shown.add(awardKey(a)));
     if (fresh.length) setQueue((q) => [...q, ...fresh]);
   }, []);
-  const dialog = <BadgeDialog badge={queue[0] ?? null} onClose={() => setQueue((q) => q.slice(1))} />;
+  const close = () => {
+    const closed = queue[0];
+    setQueue((q) => q.slice(1));
+    // The server remembers the dialog was seen, so it does not come back on the next page or device.
+    if (closed) void markSeen(closed.id);
+  };
+  const dialog = <BadgeDialog badge={queue[0] ?? null} onClose={close} />;
   return { announce, dialog };
+}
+
+/** POST /api/badges/:id/seen; if it fails the dialog shows once more on a later page, which is harmless. */
+async function markSeen(badgeId: string): Promise<void> {
+  try {
+    await api(`badges/${encodeURIComponent(badgeId)}/seen`, { method: 'POST' });
+  } catch {
+    // Shown again later: better than never.
+  }
 }

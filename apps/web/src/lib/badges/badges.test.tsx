@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router-dom';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { badges } from '@learn/shared';
 import { badgeIconKind, BadgeIcon } from './badge-icon';
 import { useBadgeAwards } from './badge-dialog';
+import { BadgeWatcher } from './badge-watcher';
 
 describe('BadgeIcon', () => {
   it.each([
@@ -43,5 +46,40 @@ describe('useBadgeAwards', () => {
     // The same awards again (a repeated response) do not reopen the dialog.
     act(() => announce([first, grad]));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('BadgeWatcher', () => {
+  it('shows a badge earned away from the page (First Exam) on the next page, and tells the server it was seen', async () => {
+    const firstExam = { ...badges[2]!, awardedAt: '2026-03-01T10:00:00Z' };
+    let seen = false;
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.endsWith('/api/badges/unseen')) return new Response(JSON.stringify({ badges: seen ? [] : [firstExam] }), { status: 200 });
+      if (url.endsWith('/api/badges/badge_03/seen') && init?.method === 'POST') {
+        seen = true;
+        return new Response(JSON.stringify({ seen: true }), { status: 200 });
+      }
+      return new Response('{}', { status: 404 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      render(
+        <MantineProvider env="test">
+          <QueryClientProvider client={client}>
+            <MemoryRouter>
+              <BadgeWatcher />
+            </MemoryRouter>
+          </QueryClientProvider>
+        </MantineProvider>,
+      );
+      expect(await screen.findByRole('dialog', { name: 'Achievement Unlocked!' })).toBeTruthy();
+      expect(screen.getByText('First Exam')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Awesome!' }));
+      await waitFor(() => expect(seen).toBe(true));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -82,7 +82,16 @@ export function ExplainButton({
 }) {
   const reason = action.disabledReason;
   return (
-    <Tooltip label={reason} disabled={!reason} withArrow zIndex={450}>
+    // The reason shows on hover, on keyboard focus and on a tap (phones have no hover).
+    <Tooltip
+      label={reason}
+      disabled={!reason}
+      withArrow
+      zIndex={450}
+      events={{ hover: true, focus: true, touch: true }}
+      multiline
+      maw={280}
+    >
       <Button
         size={size}
         variant={size === 'sm' ? 'light' : 'subtle'}

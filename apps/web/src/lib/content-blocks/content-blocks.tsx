@@ -1,18 +1,11 @@
-import { Fragment, type ReactNode } from 'react';
 import { Box, Group, List, Paper, Stack, Table, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconBulb, IconPencil } from '@tabler/icons-react';
 import type { ContentBlock } from '@learn/shared';
+import { RichText } from '../markdown/markdown';
 import { CodeBlock, type ExplainAction, type RunCode } from './code-block';
 
 export { CodeBlock, ExplainButton, type ExplainAction, type RunCode } from './code-block';
-
-/**
- * Lesson text: `**bold**` is shown bold and newlines are kept (content-and-features.md section 2). Nothing
- * else is interpreted, so a stray asterisk stays an asterisk.
- */
-export function RichText({ text }: { text: string }) {
-  return <span style={{ whiteSpace: 'pre-wrap' }}>{renderBold(text)}</span>;
-}
+export { RichText } from '../markdown/markdown';
 
 /**
  * A paragraph of task text is preformatted (sample output, an ASCII drawing, a table of numbers) when a line
@@ -39,13 +32,6 @@ export function TaskText({ text }: { text: string }) {
       )}
     </>
   );
-}
-
-function renderBold(text: string): ReactNode[] {
-  // Odd parts of the split are the text between a pair of ** markers.
-  return text
-    .split(/\*\*(.+?)\*\*/s)
-    .map((part, i) => (i % 2 === 1 ? <strong key={i}>{part}</strong> : <Fragment key={i}>{part}</Fragment>));
 }
 
 const callouts = {

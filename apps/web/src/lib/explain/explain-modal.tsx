@@ -6,7 +6,7 @@ import { EXPLAIN_FAILED, EXPLAIN_NOTICE, type CodeLanguage } from '@learn/shared
 import { CodeBlock } from '../content-blocks/code-block';
 import { modalProps, warningTitle } from '../ui/ui';
 import { ExplainError, streamExplanation } from './explain-stream';
-import { Markdown } from './markdown';
+import { Markdown } from '../markdown/markdown';
 import classes from './explain-modal.module.css';
 
 export interface ExplainModalProps {

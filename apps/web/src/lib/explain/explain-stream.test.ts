@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EXPLAIN_FAILED } from '@learn/shared';
 import { setUnauthenticatedHandler } from '../api-client';
-import { streamExplanation } from './explain-stream';
+import { sseParser, streamExplanation } from './explain-stream';
 
 describe('streamExplanation refusals', () => {
   afterEach(() => {
@@ -27,5 +27,16 @@ describe('streamExplanation refusals', () => {
       'Wait 30 s',
     );
     expect(signIn).not.toHaveBeenCalled();
+  });
+});
+
+describe('the server-sent event reader', () => {
+  it('keeps a partial event until its end arrives', () => {
+    const feed = sseParser();
+    expect(feed('data: {"text":"a"}\n\ndata: {"te')).toEqual([{ event: 'message', data: '{"text":"a"}' }]);
+    expect(feed('xt":"b"}\n\nevent: done\ndata: {}\n\n')).toEqual([
+      { event: 'message', data: '{"text":"b"}' },
+      { event: 'done', data: '{}' },
+    ]);
   });
 });

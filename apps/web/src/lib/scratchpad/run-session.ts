@@ -1,4 +1,4 @@
-import type { CompileResult, RunResponse, RunResult, RunServerMessage } from '@learn/shared';
+import type { CompileResult, RunLanguage, RunResponse, RunResult, RunServerMessage } from '@learn/shared';
 
 /** One piece of the output console: program output, an echoed input line, or a note from the runner. */
 export interface Chunk {
@@ -22,11 +22,13 @@ export interface RunState {
   stopRequested: boolean;
   /** The program waits for a line of input (known for Python; C/C++ programs read whenever they like). */
   waitingForInput: boolean;
+  /** The language of the run (Python runs in the browser: it says when it waits, and has no compile step). */
+  language: RunLanguage | null;
 }
 
 export type RunEvent =
   | RunServerMessage
-  | { type: 'begin'; interactive: boolean; connecting: boolean }
+  | { type: 'begin'; interactive: boolean; connecting: boolean; language?: RunLanguage }
   | { type: 'loading' }
   | { type: 'input-wanted' }
   | { type: 'echo'; data: string }
@@ -48,6 +50,7 @@ export const initialRunState: RunState = {
   message: null,
   stopRequested: false,
   waitingForInput: false,
+  language: null,
 };
 
 /** The console keeps at most this much text; the runners cut output at 64 KiB long before. */
@@ -81,7 +84,12 @@ function finish(state: RunState, run: RunResult): RunState {
 export function runReducer(state: RunState, event: RunEvent): RunState {
   switch (event.type) {
     case 'begin':
-      return { ...initialRunState, status: event.connecting ? 'connecting' : 'running', interactive: event.interactive };
+      return {
+        ...initialRunState,
+        status: event.connecting ? 'connecting' : 'running',
+        interactive: event.interactive,
+        language: event.language ?? null,
+      };
     case 'loading':
       return { ...state, status: 'loading' };
     case 'queued':

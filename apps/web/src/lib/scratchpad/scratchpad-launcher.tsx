@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
-import { Button } from '@mantine/core';
+import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconTerminal2 } from '@tabler/icons-react';
 import type { CodeLanguage, RunLanguage } from '@learn/shared';
 import type { ExplainAction } from '../content-blocks/code-block';
@@ -9,21 +9,27 @@ import { isRunnable } from './languages';
 // The editor, the runners and Pyodide's worker load only when the panel first opens.
 const ScratchpadPanel = lazy(() => import('./components/scratchpad-panel'));
 
-const floating = { position: 'fixed', right: 20, bottom: 20, zIndex: 150, boxShadow: 'var(--mantine-shadow-md)' } as const;
+// Above the chat button (56 px at right 20, bottom 20): one column of round buttons at the right edge, which
+// the signed-in layout keeps free of content on wide screens, so no button covers a control or the other.
+const floating = { position: 'fixed', right: 20, bottom: 88, zIndex: 150, boxShadow: 'var(--mantine-shadow-md)' } as const;
 
 function FloatingButton({ onClick, loading }: { onClick?: () => void; loading?: boolean }) {
   return (
-    <Button
-      onClick={onClick}
-      loading={loading}
-      leftSection={<IconTerminal2 size={18} aria-hidden />}
-      radius="xl"
-      size="md"
-      color="blue.8"
-      style={floating}
-    >
-      Scratchpad
-    </Button>
+    <Tooltip label="Scratchpad" position="left" withArrow>
+      <ActionIcon
+        onClick={onClick}
+        loading={loading}
+        aria-label="Scratchpad"
+        radius="xl"
+        size={56}
+        variant="filled"
+        color="blue.8"
+        style={floating}
+        data-floating="scratchpad"
+      >
+        <IconTerminal2 size={26} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
   );
 }
 

@@ -49,7 +49,7 @@ export function useCodeRun() {
     if (lang === 'python') {
       // Without cross-origin isolation the worker cannot wait for a typed line: input() then sees end of input.
       const typed = interactive && canShareMemory();
-      dispatch({ type: 'begin', interactive: typed, connecting: false });
+      dispatch({ type: 'begin', interactive: typed, connecting: false, language: lang });
       python.current ??= new PythonRunner();
       python.current.run(code, interactive ? null : stdin, (msg) => {
         const event = fromWorker(msg);
@@ -57,7 +57,7 @@ export function useCodeRun() {
       });
       return;
     }
-    dispatch({ type: 'begin', interactive, connecting: true });
+    dispatch({ type: 'begin', interactive, connecting: true, language: lang });
     if (!interactive) {
       const controller = new AbortController();
       request.current = controller;

@@ -6,6 +6,8 @@ export interface ConfirmRequest {
   message: string;
   confirmLabel: string;
   onConfirm: () => void;
+  /** The confirm button's colour: red (the default) for what cannot be undone, else the theme's. */
+  confirmColor?: string;
 }
 
 /** A yes/no question before a change that cannot be undone; the safe answer has the focus. */
@@ -17,7 +19,7 @@ export function ConfirmDialog({ request, busy, onClose }: { request: ConfirmRequ
         <Button variant="default" onClick={onClose} data-autofocus disabled={busy}>
           Cancel
         </Button>
-        <Button color="red.8" onClick={() => request?.onConfirm()} loading={busy}>
+        <Button color={request?.confirmColor ?? 'red.8'} onClick={() => request?.onConfirm()} loading={busy}>
           {request?.confirmLabel}
         </Button>
       </Group>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
+import { RichText } from '../../../lib/markdown/markdown';
 
 /** A task's hints, revealed one at a time on request; revealed hints stay listed. */
 export function TaskHints({ hints }: { hints: string[] }) {
@@ -11,8 +12,8 @@ export function TaskHints({ hints }: { hints: string[] }) {
         <ol aria-label="Hints" style={{ margin: 0, paddingLeft: '1.25rem' }}>
           {hints.slice(0, shown).map((h, i) => (
             <li key={i}>
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                {h}
+              <Text size="sm">
+                <RichText text={h} />
               </Text>
             </li>
           ))}

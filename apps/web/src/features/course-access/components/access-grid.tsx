@@ -1,6 +1,5 @@
 import { memo } from 'react';
-import { ActionIcon, Group, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconChecks, IconSquareOff } from '@tabler/icons-react';
+import { Button, Group, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { AccessMatrix } from '@learn/shared';
 import classes from './access-grid.module.css';
 
@@ -77,33 +76,30 @@ const LectureHead = memo(function LectureHead({
 }) {
   return (
     <th scope="col" className={classes.head}>
+      <span className={classes.dayLabel}>Day {lecture.day}</span>
+      {/* The lecture's title, visible (two lines at most; the whole title in the tooltip). */}
       <Tooltip label={lecture.title} withArrow openDelay={150} events={{ hover: true, focus: true, touch: true }}>
-        <span className={classes.dayLabel}>
-          Day {lecture.day}
-          <VisuallyHidden>: {lecture.title}</VisuallyHidden>
-        </span>
+        <span className={classes.dayTitle}>{lecture.title}</span>
       </Tooltip>
-      <Group gap={0} justify="center" wrap="nowrap" mt={2}>
-        <ActionIcon
-          size="sm"
+      <Group gap={2} justify="center" wrap="nowrap" mt={2}>
+        <Button
+          size="compact-xs"
           variant="subtle"
-          color="teal.8"
+          color="teal.9"
           aria-label={`Grant ${kindLabel} for Day ${lecture.day} to all shown students`}
-          title="All shown students"
           onClick={() => onLecture(lecture.id, true)}
         >
-          <IconChecks size={14} aria-hidden />
-        </ActionIcon>
-        <ActionIcon
-          size="sm"
+          All
+        </Button>
+        <Button
+          size="compact-xs"
           variant="subtle"
-          color="red.8"
+          color="red.9"
           aria-label={`Revoke ${kindLabel} for Day ${lecture.day} from all shown students`}
-          title="No shown students"
           onClick={() => onLecture(lecture.id, false)}
         >
-          <IconSquareOff size={14} aria-hidden />
-        </ActionIcon>
+          None
+        </Button>
       </Group>
     </th>
   );
@@ -137,26 +133,24 @@ const StudentRow = memo(function StudentRow({
             <span className={classes.batch}>{student.batchName ?? 'Unassigned'}</span>
           </span>
           <span className={classes.rowTools}>
-            <ActionIcon
-              size="sm"
+            <Button
+              size="compact-xs"
               variant="subtle"
-              color="teal.8"
+              color="teal.9"
               aria-label={`Grant all ${kindLabel} to ${student.name}`}
-              title="All lectures"
               onClick={() => onStudent(student.id, true)}
             >
-              <IconChecks size={14} aria-hidden />
-            </ActionIcon>
-            <ActionIcon
-              size="sm"
+              All
+            </Button>
+            <Button
+              size="compact-xs"
               variant="subtle"
-              color="red.8"
+              color="red.9"
               aria-label={`Revoke all ${kindLabel} from ${student.name}`}
-              title="No lectures"
               onClick={() => onStudent(student.id, false)}
             >
-              <IconSquareOff size={14} aria-hidden />
-            </ActionIcon>
+              None
+            </Button>
           </span>
         </span>
       </th>

@@ -1,5 +1,7 @@
 import { Radio, Stack, Text, Textarea } from '@mantine/core';
-import type { StudentExamQuestion } from '@learn/shared';
+import type { RunLanguage, StudentExamQuestion } from '@learn/shared';
+import { CodeAnswer } from './code-answer';
+import { TaskText } from '../../../lib/content-blocks/content-blocks';
 
 const typeLabel: Record<StudentExamQuestion['type'], string> = {
   mcq: 'Multiple choice',
@@ -16,7 +18,11 @@ export function QuestionInput({
   readOnly,
   onChange,
   result,
+  examId,
+  language,
 }: {
+  examId: string;
+  language: RunLanguage;
   question: StudentExamQuestion;
   index: number;
   value: string | number | null | undefined;
@@ -31,7 +37,9 @@ export function QuestionInput({
         {label} · {typeLabel[question.type]} · {question.points} point{question.points === 1 ? '' : 's'}
         {result && result.points !== null ? ` · scored ${result.points}` : ''}
       </Text>
-      <Text style={{ whiteSpace: 'pre-wrap' }}>{question.prompt}</Text>
+      <div>
+        <TaskText text={question.prompt} />
+      </div>
       {question.type === 'mcq' ? (
         <Radio.Group
           value={typeof value === 'number' ? String(value) : null}
@@ -50,6 +58,15 @@ export function QuestionInput({
             ))}
           </Stack>
         </Radio.Group>
+      ) : question.type !== 'short-answer' && !readOnly ? (
+        <CodeAnswer
+          examId={examId}
+          question={question}
+          label={label}
+          language={language}
+          value={typeof value === 'string' ? value : (question.buggyCode ?? question.starterCode ?? '')}
+          onChange={onChange}
+        />
       ) : (
         <Textarea
           aria-label={`${label} answer`}

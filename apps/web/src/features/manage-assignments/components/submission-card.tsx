@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../lib/format-date';
 import { toAppError } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useGradeSubmission } from '../api/submissions';
+import { SimilarityMarker } from '../../../lib/similarity-marker';
 
 function TestTable({ tests }: { tests: TestOutcome[] }) {
   return (
@@ -53,17 +54,19 @@ function GradeForm({ submission }: { submission: SubmissionView }) {
   const [grade, setGrade] = useState<GradeLetter | null>(submission.grade);
   const [feedback, setFeedback] = useState(submission.feedback ?? '');
   const save = useGradeSubmission();
+  // Grade, then feedback, then Save Grade: the form reads in the order it is filled in.
   return (
     <Stack gap="xs">
-      <Group align="flex-end">
-        <Select
-          label="Grade"
-          placeholder="Choose a grade"
-          data={[...GRADE_LETTERS]}
-          value={grade}
-          onChange={(v) => setGrade(v as GradeLetter | null)}
-          w={160}
-        />
+      <Select
+        label="Grade"
+        placeholder="Choose a grade"
+        data={[...GRADE_LETTERS]}
+        value={grade}
+        onChange={(v) => setGrade(v as GradeLetter | null)}
+        w={160}
+      />
+      <Textarea label="Feedback" value={feedback} onChange={(e) => setFeedback(e.currentTarget.value)} autosize minRows={2} />
+      <Group>
         <Button
           onClick={() =>
             grade &&
@@ -81,7 +84,6 @@ function GradeForm({ submission }: { submission: SubmissionView }) {
           Save Grade
         </Button>
       </Group>
-      <Textarea label="Feedback" value={feedback} onChange={(e) => setFeedback(e.currentTarget.value)} autosize minRows={2} />
       {save.isError && (
         <Text c="red.8" size="sm" role="alert">
           Failed to save grade. {toAppError(save.error).message}
@@ -104,6 +106,7 @@ export function SubmissionCard({ submission: s }: { submission: SubmissionView &
             <Text size="sm" c="gray.7">
               {formatDateTime(s.submittedAt)}
             </Text>
+            <SimilarityMarker courseId={s.courseId} kind="homework" refId={s.id} />
             {s.grade ? <Badge color="teal">Grade: {s.grade}</Badge> : <Badge color="yellow">Pending</Badge>}
           </Group>
         </Group>
@@ -111,6 +114,7 @@ export function SubmissionCard({ submission: s }: { submission: SubmissionView &
       <Accordion.Panel>
         <Stack gap="sm">
           <CodeBlock code={s.code} language={s.language} caption="Submitted code" />
+          <SimilarityMarker courseId={s.courseId} kind="homework" refId={s.id} link />
           <Text size="sm">{testsLine(s)}</Text>
           {s.tests && <TestTable tests={s.tests} />}
           {s.history.length > 0 && (

@@ -68,7 +68,10 @@ describe('SubmissionsReview', () => {
     fireEvent.click(screen.getByRole('combobox', { name: 'Grade' }));
     fireEvent.click(await screen.findByRole('option', { name: 'B' }));
     expect(save.disabled).toBe(false);
-    fireEvent.change(screen.getByRole('textbox', { name: 'Feedback' }), { target: { value: 'Nearly.' } });
+    const feedbackBox = screen.getByRole('textbox', { name: 'Feedback' });
+    // Feedback comes before Save Grade, in reading and tab order.
+    expect(feedbackBox.compareDocumentPosition(save) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.change(feedbackBox, { target: { value: 'Nearly.' } });
     fireEvent.click(save);
     expect(await screen.findByText(/Failed to save grade\./)).toBeTruthy();
     await waitFor(() => {

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { Accordion, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { usePrefix } from '../../../lib/course-prefix';
+import { similarPagePath } from '../../../lib/similarity-marker';
 import { ErrorState, LoadingState } from '../../../lib/ui/query-state';
 import { gradebookUrl, useCourseSubmissions, type ReviewFilter } from '../api/submissions';
 import { SubmissionCard } from './submission-card';
@@ -9,6 +12,7 @@ import { SubmissionCard } from './submission-card';
 export function SubmissionsReview({ courseId }: { courseId: string | undefined }) {
   const [filter, setFilter] = useState<ReviewFilter>('all');
   const list = useCourseSubmissions(courseId, filter);
+  const prefix = usePrefix();
   let body;
   if (!courseId) body = null;
   else if (list.error) body = <ErrorState title="Could not load the submissions" error={list.error} onRetry={() => void list.refetch()} />;
@@ -30,16 +34,21 @@ export function SubmissionsReview({ courseId }: { courseId: string | undefined }
           Submissions
         </Title>
         {courseId && (
-          <Button
-            component="a"
-            href={gradebookUrl(courseId)}
-            download
-            variant="default"
-            size="sm"
-            leftSection={<IconDownload size={16} aria-hidden />}
-          >
-            Export Gradebook (CSV)
-          </Button>
+          <Group gap="xs">
+            <Button component={Link} to={similarPagePath(prefix)} variant="default" size="sm">
+              Similar submissions
+            </Button>
+            <Button
+              component="a"
+              href={gradebookUrl(courseId)}
+              download
+              variant="default"
+              size="sm"
+              leftSection={<IconDownload size={16} aria-hidden />}
+            >
+              Export Gradebook (CSV)
+            </Button>
+          </Group>
         )}
       </Group>
       <SegmentedControl

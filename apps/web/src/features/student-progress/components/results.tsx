@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import type { StudentProgress } from '@learn/shared';
 import { BadgeIcon } from '../../../lib/badges/badge-icon';
 import { formatDate } from '../../../lib/format-date';
@@ -54,31 +55,38 @@ export function HomeworkSection({ homework }: { homework: StudentProgress['homew
       {homework.length === 0 ? (
         <Text c="gray.7">No homework submitted yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={360}>
+        <Table.ScrollContainer minWidth={640} type="native" tabIndex={0} role="region" aria-label="Homework table (scrolls sideways)">
           <Table aria-labelledby="progress-homework" verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">Lecture</Table.Th>
+                <Table.Th scope="col">Task</Table.Th>
+                <Table.Th scope="col">State</Table.Th>
                 <Table.Th scope="col">Grade</Table.Th>
+                <Table.Th scope="col">Feedback</Table.Th>
                 <Table.Th scope="col">Submitted</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {homework.map((h) => (
-                <Table.Tr key={`${h.lectureId}-${h.submittedAt}`}>
-                  <Table.Td>{h.lectureTitle}</Table.Td>
+                <Table.Tr key={`${h.lectureId}-${h.taskIndex}`}>
                   <Table.Td>
-                    {h.grade ? (
-                      <Text fw={600}>{h.grade}</Text>
-                    ) : (
-                      <Badge
-                        color="yellow"
-                        variant="light"
-                        styles={{ label: { color: 'var(--mantine-color-yellow-9)', textTransform: 'none' } }}
-                      >
-                        Pending
-                      </Badge>
-                    )}
+                    <Text size="sm" fw={500}>
+                      Day {h.day}: {h.lectureTitle}
+                    </Text>
+                    <Text size="xs" c="gray.7">
+                      {h.courseTitle} · Task {h.taskIndex + 1}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" fw={600} c={h.state === 'graded' ? 'teal.9' : 'blue.8'} style={{ whiteSpace: 'nowrap' }}>
+                      {h.state === 'graded' ? 'Graded' : 'Waiting for a grade'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{h.grade ? <Text fw={600}>{h.grade}</Text> : '—'}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                      {h.feedback || '—'}
+                    </Text>
                   </Table.Td>
                   <Table.Td>{formatDate(h.submittedAt)}</Table.Td>
                 </Table.Tr>
@@ -91,27 +99,66 @@ export function HomeworkSection({ homework }: { homework: StudentProgress['homew
   );
 }
 
+const examStatus: Record<StudentProgress['exams'][number]['status'], string> = {
+  'in-progress': 'In progress',
+  submitted: 'Waiting for a grade',
+  graded: 'Graded',
+};
+
 export function ExamsSection({ exams }: { exams: StudentProgress['exams'] }) {
   return (
     <Section id="progress-exams" title="Exams">
       {exams.length === 0 ? (
         <Text c="gray.7">No exams taken yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={360}>
+        <Table.ScrollContainer minWidth={560} type="native" tabIndex={0} role="region" aria-label="Exams table (scrolls sideways)">
           <Table aria-labelledby="progress-exams" verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Exam</Table.Th>
                 <Table.Th scope="col">Status</Table.Th>
                 <Table.Th scope="col">Score</Table.Th>
+                <Table.Th scope="col">Submitted</Table.Th>
+                <Table.Th scope="col">Review</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {exams.map((e) => (
                 <Table.Tr key={e.examId}>
-                  <Table.Td>{e.title}</Table.Td>
-                  <Table.Td>{e.status}</Table.Td>
-                  <Table.Td>{e.grade !== null && e.maxGrade !== null ? `${e.grade}/${e.maxGrade}` : '—'}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {e.title}
+                    </Text>
+                    <Text size="xs" c="gray.7">
+                      Week {e.week}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{examStatus[e.status]}</Table.Td>
+                  <Table.Td>
+                    {e.grade !== null ? (
+                      <Text size="sm" fw={600}>
+                        {e.grade}/{e.maxGrade} ({e.percentage ?? 0}%)
+                      </Text>
+                    ) : (
+                      '—'
+                    )}
+                  </Table.Td>
+                  <Table.Td>{e.submittedAt ? formatDate(e.submittedAt) : '—'}</Table.Td>
+                  <Table.Td>
+                    {e.status === 'in-progress' ? (
+                      '—'
+                    ) : (
+                      <Anchor
+                        component={Link}
+                        to={`/${e.coursePrefix}/grade-exams`}
+                        state={{ status: e.status === 'graded' ? 'graded' : 'pending', courseId: e.courseId }}
+                        size="sm"
+                        aria-label={`Review ${e.title}`}
+                      >
+                        {e.status === 'graded' ? 'Review' : 'Grade'}
+                      </Anchor>
+                    )}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,13 +1,14 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, FileInput, Group, List, Modal, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
+import { IconFileTypeCsv } from '@tabler/icons-react';
 import { ROSTER_MAX_CHARS, ROSTER_MAX_ROWS, type RosterImportResult, type RosterPreview } from '@learn/shared';
 import { toAppError } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useImportRoster, usePreviewRoster } from '../api/students';
-import { downloadText, passwordsCsv, PREVIEW_ROW_LIMIT, previewRowsToShow } from '../lib/roster';
-import { modalProps, warningTitle } from '../../../lib/ui/ui';
+import { PREVIEW_ROW_LIMIT, previewRowsToShow } from '../lib/roster';
+import { ResultStep } from './roster-import-result';
+import { modalProps } from '../../../lib/ui/ui';
 
 const MAX_CHARS = ROSTER_MAX_CHARS;
 
@@ -15,7 +16,7 @@ type Step = { kind: 'choose' } | { kind: 'preview'; csv: string; preview: Roster
 
 /**
  * Roster import: choose a CSV, preview it (the server checks every row), import the valid rows, then
- * download the generated passwords, which exist only in this answer. Loaded only when opened.
+ * copy or download the generated passwords shown in the dialog, which exist only in this answer. Loaded only when opened.
  */
 export default function RosterImportModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 47.99em)');
@@ -50,9 +51,7 @@ export default function RosterImportModal({ opened, onClose }: { opened: boolean
           onDone={(result) => setStep({ kind: 'done', result })}
         />
       )}
-      {step.kind === 'done' && (
-        <ResultStep result={step.result} downloaded={downloaded} onDownloaded={() => setDownloaded(true)} onClose={close} />
-      )}
+      {step.kind === 'done' && <ResultStep result={step.result} saved={downloaded} onSaved={() => setDownloaded(true)} onClose={close} />}
     </Modal>
   );
 }
@@ -263,63 +262,6 @@ function PreviewStep({
         </Button>
         <Button onClick={() => void importRows()} loading={run.isPending} disabled={preview.valid === 0}>
           Import {preview.valid} student{preview.valid === 1 ? '' : 's'}
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
-
-function ResultStep({
-  result,
-  downloaded,
-  onDownloaded,
-  onClose,
-}: {
-  result: RosterImportResult;
-  downloaded: boolean;
-  onDownloaded: () => void;
-  onClose: () => void;
-}) {
-  const n = result.created.length;
-  function download() {
-    const stamp = new Date().toISOString().slice(0, 16).replace(/[:T]/g, '-');
-    downloadText(`student-passwords-${stamp}.csv`, passwordsCsv(result.created));
-    onDownloaded();
-  }
-  return (
-    <Stack gap="md">
-      <Text fw={600} data-testid="import-result">
-        {n} student{n === 1 ? '' : 's'} created{result.skipped ? `; ${result.skipped} row${result.skipped === 1 ? '' : 's'} skipped` : ''}.
-      </Text>
-      {n > 0 && (
-        <>
-          <Alert
-            color="yellow"
-            variant="light"
-            styles={warningTitle}
-            icon={<IconAlertTriangle aria-hidden />}
-            title="Passwords are shown only once"
-          >
-            <Text size="sm" c="gray.9">
-              The generated passwords are not stored anywhere you can see them again. Download them now and share each one privately with
-              its student.
-            </Text>
-          </Alert>
-          <Group>
-            <Button leftSection={<IconDownload size={16} aria-hidden />} onClick={download}>
-              Download passwords (CSV)
-            </Button>
-            {downloaded && (
-              <Text size="sm" c="teal.9" role="status">
-                Downloaded.
-              </Text>
-            )}
-          </Group>
-        </>
-      )}
-      <Group justify="flex-end">
-        <Button variant={n > 0 && !downloaded ? 'default' : 'filled'} onClick={onClose}>
-          {n > 0 && !downloaded ? 'Close without downloading' : 'Done'}
         </Button>
       </Group>
     </Stack>

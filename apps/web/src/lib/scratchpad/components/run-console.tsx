@@ -69,7 +69,10 @@ function statusText(s: RunState): string | null {
     case 'compiling':
       return 'Compiling...';
     case 'running':
-      return s.interactive ? 'Running: type input below when your program asks for it.' : 'Running...';
+      // Python says when it waits for a line; a C or C++ program may read at any moment.
+      return s.interactive && (s.language !== 'python' || s.waitingForInput)
+        ? 'Running: type input below when your program asks for it.'
+        : 'Running...';
     default:
       return null;
   }
@@ -86,7 +89,9 @@ function Summary({ state }: { state: RunState }) {
   if (compile && !compile.ok)
     return (
       <Text size="sm" c="red.9" fw={600}>
-        Compilation failed: fix the lines above and run again.
+        {state.language === 'python'
+          ? `Syntax error on line ${compile.diagnostics[0]?.line ?? 1}: fix it and run again.`
+          : 'Compilation failed: fix the lines above and run again.'}
       </Text>
     );
   if (!run || state.status !== 'finished') return null;

@@ -1,4 +1,4 @@
-import type { CompileResult, RunResult } from '@learn/shared';
+import { RUN_LIMITS, type CompileResult, type RunResult } from '@learn/shared';
 
 /**
  * Messages between the page and the Python worker. Input and Stop travel through shared memory when the page
@@ -30,7 +30,7 @@ export const INPUT_READY = 1;
 export const INPUT_EOF = 2;
 export const INPUT_BYTES = 64 * 1024;
 /** Output beyond this ends the program, as on the server ("Output cut at 64 KiB"). */
-export const PYTHON_OUTPUT_LIMIT = 64 * 1024;
+export const PYTHON_OUTPUT_LIMIT = RUN_LIMITS.outputBytes;
 
 export type WorkerToPage =
   | { type: 'loading' }

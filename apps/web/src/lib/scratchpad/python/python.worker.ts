@@ -1,49 +1,15 @@
 /// <reference lib="webworker" />
-import type { PyodideAPI } from 'pyodide';
+import type { PyodideInterface as PyodideAPI } from 'pyodide';
+import { PYODIDE_RUNNER, type PyodideRunOutcome } from '@learn/shared';
 import { INPUT_EMPTY, INPUT_EOF, PYTHON_OUTPUT_LIMIT, type PageToWorker, type SharedInput, type WorkerToPage } from './python-protocol';
 
 /*
  * The in-browser Python runner: Pyodide, loaded from this origin (/pyodide/, copied there by the build) on the
- * first run and kept for later runs. Each run gets fresh globals, so one program never sees the last one's names.
+ * first run and kept for later runs. Each run starts from a clean interpreter (PYODIDE_RUNNER in @learn/shared):
+ * no module, logging set-up, global name, unread input or file of an earlier run carries over.
  */
 declare const self: DedicatedWorkerGlobalScope;
 const post = (msg: WorkerToPage) => self.postMessage(msg);
-
-// Runs the learner's file as __main__; a SyntaxError is reported as a compile error with its position.
-const RUNNER = `
-import sys, json, traceback
-def _learn_run(source):
-    try:
-        code = compile(source, "main.py", "exec")
-    except SyntaxError as e:
-        text = "".join(traceback.format_exception_only(type(e), e))
-        return json.dumps({"syntax": True, "line": e.lineno or 1, "column": e.offset or 1, "message": e.msg, "output": text})
-    status = 0
-    interrupted = False
-    try:
-        exec(code, {"__name__": "__main__", "__builtins__": __builtins__})
-    except SystemExit as e:
-        if e.code is None:
-            status = 0
-        elif isinstance(e.code, int):
-            status = e.code
-        else:
-            print(e.code, file=sys.stderr)
-            status = 1
-    except KeyboardInterrupt:
-        interrupted = True
-    except BaseException as e:
-        tb = e.__traceback__
-        traceback.print_exception(type(e), e, tb.tb_next if tb else None)
-        status = 1
-    finally:
-        try:
-            sys.stdout.flush()
-            sys.stderr.flush()
-        except BaseException:
-            pass
-    return json.dumps({"syntax": False, "status": status, "interrupted": interrupted})
-`;
 
 let pyodide: Promise<PyodideAPI> | undefined;
 
@@ -53,7 +19,7 @@ async function load(): Promise<PyodideAPI> {
   const indexURL = `${self.location.origin}${import.meta.env.BASE_URL}pyodide/`;
   const { loadPyodide } = (await import(/* @vite-ignore */ `${indexURL}pyodide.mjs`)) as typeof import('pyodide');
   const py = await loadPyodide({ indexURL, fullStdLib: false });
-  py.runPython(RUNNER);
+  py.runPython(PYODIDE_RUNNER);
   post({ type: 'ready', loadMs: Math.round(performance.now() - started) });
   return py;
 }
@@ -74,8 +40,8 @@ class Output {
     if (this.cut) return buffer.length;
     this.shared.total += buffer.length;
     if (this.shared.total > PYTHON_OUTPUT_LIMIT) {
+      // The cut is said once, by the run's limit message (as on the server), not also inside the output.
       this.cut = true;
-      this.pending += `\n[Output cut at ${PYTHON_OUTPUT_LIMIT / 1024} KiB]\n`;
       this.flush();
       this.onLimit();
       return buffer.length;
@@ -147,9 +113,7 @@ async function run(msg: Extract<PageToWorker, { type: 'run' }>) {
   const started = performance.now();
   post({ type: 'started' });
   const runner = py.globals.get('_learn_run') as (source: string) => string;
-  const result = JSON.parse(runner(msg.code)) as
-    | { syntax: true; line: number; column: number; message: string; output: string }
-    | { syntax: false; status: number; interrupted: boolean };
+  const result = JSON.parse(runner(msg.code)) as PyodideRunOutcome;
   out.flush();
   err.flush();
   const timeMs = Math.round(performance.now() - started);

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { SIMILARITY_DEFAULT_THRESHOLD } from '@learn/shared';
+import { comparePrograms, matchingFragments } from './engine.js';
+import { clustersOf } from './clusters.js';
+import * as p from './test-programs.js';
+
+/** Dolos through our adapter, on real programs: what a guide must see flagged, and what must stay quiet. */
+async function similarity(language: 'c' | 'python', a: string, b: string, given: string[] = []) {
+  const pairs = await comparePrograms(
+    language,
+    [
+      { key: 1, code: a },
+      { key: 2, code: b },
+    ],
+    given,
+    0,
+  );
+  return pairs[0]?.similarity ?? 0;
+}
+
+describe('similarity engine (Dolos)', () => {
+  it.each([
+    ['renamed variables and functions', p.renamed],
+    ['functions in another order', p.reordered],
+    ['changed comments, spacing and brace style', p.recommented],
+  ])('flags a copy with %s above the default threshold', async (_, copy) => {
+    expect(copy).not.toBe(p.original);
+    expect(await similarity('c', p.original, copy)).toBeGreaterThanOrEqual(SIMILARITY_DEFAULT_THRESHOLD);
+  });
+
+  it('does not flag two independent correct solutions of the same task', async () => {
+    expect(await similarity('c', p.original, p.independent)).toBeLessThan(SIMILARITY_DEFAULT_THRESHOLD);
+  });
+
+  it('does not flag two independent solutions of a short task', async () => {
+    expect(await similarity('python', p.vowelsA, p.vowelsB)).toBeLessThan(SIMILARITY_DEFAULT_THRESHOLD);
+  });
+
+  it('leaves the starter code out: keeping it does not make two submissions similar', async () => {
+    const withStarter = await similarity('python', p.starterFilledA, p.starterFilledB);
+    const without = await similarity('python', p.starterFilledA, p.starterFilledB, [p.starter]);
+    // Counted, the shared starter alone would flag them; left out, they are what their own code is.
+    expect(withStarter).toBeGreaterThanOrEqual(SIMILARITY_DEFAULT_THRESHOLD);
+    expect(without).toBeLessThan(SIMILARITY_DEFAULT_THRESHOLD);
+    // Two students who handed in the starter untouched share nothing of their own.
+    expect(await similarity('python', p.starter, p.starter, [p.starter])).toBe(0);
+  });
+
+  it('reports progress up to the total and only pairs at or above the floor, most similar first', async () => {
+    const steps: [number, number][] = [];
+    const pairs = await comparePrograms(
+      'c',
+      [p.original, p.renamed, p.independent, p.reordered].map((code, i) => ({ key: i + 10, code })),
+      [],
+      0.5,
+      (done, total) => void steps.push([done, total]),
+    );
+    expect(steps.at(-1)).toEqual([8, 8]);
+    expect(pairs.map((x) => [x.left, x.right].sort().join('-'))).toEqual(expect.arrayContaining(['10-11', '10-13', '11-13']));
+    expect(pairs.every((x) => x.similarity >= 0.5)).toBe(true);
+    expect(pairs.map((x) => x.similarity)).toEqual([...pairs.map((x) => x.similarity)].sort((a, b) => b - a));
+  });
+
+  it('finds the matching parts of a pair, in both programs', async () => {
+    const match = await matchingFragments('c', p.original, p.renamed, []);
+    expect(match.fragments.length).toBeGreaterThan(0);
+    const lines = p.renamed.split('\n').length;
+    for (const f of match.fragments) {
+      expect(f.left.endRow).toBeGreaterThanOrEqual(f.left.startRow);
+      expect(f.right.endRow).toBeLessThan(lines);
+    }
+  });
+});
+
+describe('clusters', () => {
+  it('groups three students sharing one program, and leaves a lone pair out', () => {
+    const groups = clustersOf([
+      { left: 'a', right: 'b', similarity: 0.9 },
+      { left: 'b', right: 'c', similarity: 0.95 },
+      { left: 'x', right: 'y', similarity: 0.8 },
+    ]);
+    expect(groups).toEqual([{ members: expect.arrayContaining(['a', 'b', 'c']), maxSimilarity: 0.95 }]);
+    expect(groups[0]!.members).toHaveLength(3);
+  });
+});

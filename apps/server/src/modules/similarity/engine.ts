@@ -1,0 +1,173 @@
+import { File, FingerprintIndex, LanguagePicker, Options, type Pair, type TokenizedFile, type Tokenizer } from '@dodona/dolos-lib';
+
+/**
+ * The comparison itself is Dolos (@dodona/dolos-lib, MIT): each program is parsed with tree-sitter into
+ * its syntax tree's node types (names, literals, comments and layout are not tokens), cut into k-grams,
+ * winnowed into fingerprints and indexed; a pair's similarity is the share of both programs' fingerprints
+ * they share. Code everyone was given (starter code, the lesson's examples) is added as "ignored" files:
+ * fingerprints found in it count for nobody. This file only adapts Dolos' API to ours (and yields to the
+ * event loop between steps so the server keeps answering while a class is compared).
+ */
+export type EngineLanguage = 'c' | 'cpp' | 'python';
+
+export interface EngineInput {
+  /** The caller's key of the program (a submission or attempt id). */
+  key: number;
+  code: string;
+}
+
+export interface EnginePair {
+  left: number;
+  right: number;
+  similarity: number;
+  longest: number;
+  longestShare: number;
+}
+
+export interface EngineRegion {
+  startRow: number;
+  startCol: number;
+  endRow: number;
+  endCol: number;
+}
+
+const tokenizers = new Map<EngineLanguage, Promise<Tokenizer>>();
+
+/** One tokenizer per language, made once (loading a tree-sitter grammar takes a moment). */
+function tokenizerFor(language: EngineLanguage): Promise<Tokenizer> {
+  let t = tokenizers.get(language);
+  if (!t) {
+    t = new LanguagePicker().findLanguage(language).then((l) => l.createTokenizer({ includeComments: false }));
+    tokenizers.set(language, t);
+  }
+  return t;
+}
+
+const extension: Record<EngineLanguage, string> = { c: 'c', cpp: 'cpp', python: 'py' };
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function tokenize(tokenizer: Tokenizer, name: string, language: EngineLanguage, code: string): TokenizedFile {
+  return tokenizer.tokenizeFile(new File(`${name}.${extension[language]}`, code));
+}
+
+/** Dolos' own defaults (k-gram length 23 tokens, window 17): the values its papers and Dodona use. */
+const options = new Options();
+const newIndex = () => new FingerprintIndex(options.kgramLength, options.kgramsInWindow, false);
+
+/**
+ * How many of each program's k-grams are the given code's (occurrences, as the totals count them).
+ * Dolos 3.5.1's Pair subtracts the left program's count of distinct ignored fingerprints from both sides'
+ * occurrence totals (`rightIgnored = leftEntry.ignored.size`), which lowers the share of a copy whenever the
+ * starter is left out; we compute the same share from the same pair data with each side's own count.
+ */
+function givenCounts(index: FingerprintIndex): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const entry of index.entries()) {
+    let n = 0;
+    for (const fingerprint of entry.ignored) n += fingerprint.occurrencesOf(entry.file).length;
+    counts.set(entry.file.id, n);
+  }
+  return counts;
+}
+
+/** The share of both programs' own k-grams (the given code's left out) that the other one shares, 0..1. */
+function share(pair: Pair, given: Map<number, number>) {
+  const left = Math.max(0, pair.leftTotal - (given.get(pair.leftFile.id) ?? 0));
+  const right = Math.max(0, pair.rightTotal - (given.get(pair.rightFile.id) ?? 0));
+  return { similarity: left + right > 0 ? Math.min(1, (pair.leftCovered + pair.rightCovered) / (left + right)) : 0 };
+}
+
+const lineCount = (code: string) => code.replace(/\n$/, '').split('\n').length;
+
+/** The longest matching fragment (Dolos' fragments: runs of matching k-grams), in lines of the shorter side. */
+function longestFragmentLines(pair: Pair): number {
+  let longest = 0;
+  for (const f of pair.buildFragments()) {
+    const lines = Math.min(f.leftSelection.endRow - f.leftSelection.startRow, f.rightSelection.endRow - f.rightSelection.startRow) + 1;
+    longest = Math.max(longest, lines);
+  }
+  return longest;
+}
+
+/**
+ * Compares every program with every other and returns the pairs at or above `floor`, most similar first.
+ * `progress(done, total)` is called as files are read and rows of pairs compared.
+ */
+export async function comparePrograms(
+  language: EngineLanguage,
+  inputs: EngineInput[],
+  ignored: string[],
+  floor: number,
+  progress: (done: number, total: number) => void | Promise<void> = () => {},
+): Promise<EnginePair[]> {
+  const total = inputs.length * 2;
+  if (inputs.length < 2) {
+    await progress(total, total);
+    return [];
+  }
+  const tokenizer = await tokenizerFor(language);
+  const files: TokenizedFile[] = [];
+  for (const [i, input] of inputs.entries()) {
+    files.push(tokenize(tokenizer, String(input.key), language, input.code));
+    if (i % 10 === 9) {
+      await progress(i + 1, total);
+      await tick();
+    }
+  }
+  const index = newIndex();
+  for (let i = 0; i < files.length; i += 50) {
+    index.addFiles(files.slice(i, i + 50));
+    await tick();
+  }
+  // After the programs, as Dolos does: an ignored file then takes its fingerprints out of every program.
+  ignored.forEach((code, i) => index.addIgnoredFile(tokenize(tokenizer, `ignored-${i}`, language, code)));
+  const given = givenCounts(index);
+  await progress(inputs.length, total);
+
+  const pairs: EnginePair[] = [];
+  let sinceTick = 0;
+  for (let i = 0; i < files.length; i++) {
+    for (let j = i + 1; j < files.length; j++) {
+      const pair = index.getPair(files[i]!, files[j]!);
+      const { similarity } = share(pair, given);
+      if (similarity < floor) continue;
+      const longest = longestFragmentLines(pair);
+      pairs.push({
+        left: inputs[i]!.key,
+        right: inputs[j]!.key,
+        similarity,
+        longest,
+        longestShare: Math.min(1, longest / Math.max(1, Math.min(lineCount(inputs[i]!.code), lineCount(inputs[j]!.code)))),
+      });
+    }
+    sinceTick += files.length - i - 1;
+    // About 500 pairs (tens of milliseconds) between turns of the event loop.
+    if (sinceTick >= 500 || i === files.length - 1) {
+      sinceTick = 0;
+      await progress(inputs.length + i + 1, total);
+      await tick();
+    }
+  }
+  return pairs.sort((a, b) => b.similarity - a.similarity || b.longest - a.longest);
+}
+
+/** The matching parts of two programs (for the side-by-side view), with the same code left out. */
+export async function matchingFragments(
+  language: EngineLanguage,
+  left: string,
+  right: string,
+  ignored: string[],
+): Promise<{ similarity: number; fragments: { left: EngineRegion; right: EngineRegion }[] }> {
+  const tokenizer = await tokenizerFor(language);
+  const a = tokenize(tokenizer, 'left', language, left);
+  const b = tokenize(tokenizer, 'right', language, right);
+  const index = newIndex();
+  index.addFiles([a, b]);
+  ignored.forEach((code, i) => index.addIgnoredFile(tokenize(tokenizer, `ignored-${i}`, language, code)));
+  const pair = index.getPair(a, b);
+  const region = (r: EngineRegion): EngineRegion => ({ startRow: r.startRow, startCol: r.startCol, endRow: r.endRow, endCol: r.endCol });
+  return {
+    similarity: share(pair, givenCounts(index)).similarity,
+    fragments: pair.buildFragments().map((f) => ({ left: region(f.leftSelection), right: region(f.rightSelection) })),
+  };
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { createLog, prettyLine, requestForLog } from './log.js';
+
+describe('logs', () => {
+  it('JSON: one pino-format object per line, at or above the level', () => {
+    const lines: string[] = [];
+    const log = createLog({ level: 'info', format: 'json' }, { write: (l) => lines.push(l) });
+    log.debug('hidden');
+    log.warn('Redis away', { retry: true });
+    expect(lines).toHaveLength(1);
+    const o = JSON.parse(lines[0]!) as Record<string, unknown>;
+    expect(o).toMatchObject({ level: 40, msg: 'Redis away', retry: true, pid: process.pid });
+    expect(typeof o.time).toBe('number');
+    expect(lines[0]!.endsWith('\n')).toBe(true);
+  });
+
+  it('pretty (npm run dev): time, level, message, request and status on one line', () => {
+    const line = prettyLine(
+      JSON.stringify({
+        level: 30,
+        time: Date.UTC(2026, 0, 1, 9, 5, 7, 123),
+        pid: 1,
+        hostname: 'h',
+        req: { method: 'GET', url: '/api/health' },
+        msg: 'incoming request',
+      }),
+    );
+    expect(line).toBe('09:05:07.123 INFO  incoming request GET /api/health\n');
+    const lines: string[] = [];
+    createLog({ level: 'debug', format: 'pretty' }, { write: (l) => lines.push(l) }).debug('job done', { job: 'session purge' });
+    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} DEBUG job done \{"job":"session purge"\}\n$/);
+  });
+
+  it('a request is logged without its query string (no user text from the address)', () => {
+    expect(requestForLog({ method: 'GET', url: '/api/chat/conversations?search=Zelda%20Secretname', ip: '10.0.0.9' })).toEqual({
+      method: 'GET',
+      url: '/api/chat/conversations',
+      remoteAddress: '10.0.0.9',
+    });
+  });
+});
