@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import sharp from 'sharp';
 import type { LiveEvent } from '@learn/shared';
+import type { ChildProcess } from 'node:child_process';
 import { scratchDatabase, startServerProcess, type Instance } from './instances.js';
+import { startWorker } from './workers.js';
 
 /**
  * Issue 18: two real server processes (`apps/server/src/main.ts`) on one PostgreSQL database and one Redis,
@@ -15,8 +17,15 @@ if (process.env.CI === 'true' && !(adminUrl && redisUrl))
   throw new Error('CI=true but TEST_DATABASE_URL or TEST_REDIS_URL is not set: the multi-instance tests must run in CI (see .ci/run).');
 
 const GUIDE_PASSWORD = 'multi-guide-password';
+// With REDIS_URL every run is a job for runner workers (issue 29): both instances share one queue and worker.
+const queuePrefix = `test:runs:multi-${process.pid}-${Date.now()}`;
 const startInstance = (name: string, databaseUrl: string) =>
-  startServerProcess(name, { databaseUrl, redisUrl: redisUrl!, guidePassword: GUIDE_PASSWORD, env: { RUNNER_RUNS_PER_MINUTE: '3' } });
+  startServerProcess(name, {
+    databaseUrl,
+    redisUrl: redisUrl!,
+    guidePassword: GUIDE_PASSWORD,
+    env: { RUNNER_RUNS_PER_MINUTE: '3', RUNNER_QUEUE_PREFIX: queuePrefix },
+  });
 
 async function login(i: Instance, email: string, password: string) {
   return fetch(`${i.base}/api/auth/login`, {
@@ -32,8 +41,10 @@ describe.runIf(adminUrl && redisUrl)('two server processes on one PostgreSQL and
   let a: Instance;
   let b: Instance;
   let guide: string;
+  let worker: ChildProcess | undefined;
 
   beforeAll(async () => {
+    worker = await startWorker({ REDIS_URL: redisUrl!, RUNNER_QUEUE_PREFIX: queuePrefix });
     db = await scratchDatabase(adminUrl!, 'learn_multi');
     // One after the other: the first migrates and seeds, the second finds it done.
     a = await startInstance('A', db.url);
@@ -42,6 +53,7 @@ describe.runIf(adminUrl && redisUrl)('two server processes on one PostgreSQL and
   }, 180_000);
 
   afterAll(async () => {
+    worker?.kill('SIGKILL');
     for (const i of [a, b]) if (i && i.child.exitCode === null) i.child.kill('SIGKILL');
     await db?.drop();
   });
