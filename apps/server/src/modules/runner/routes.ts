@@ -19,7 +19,9 @@ declare module 'fastify' {
  * The service is on `app.runner` for the health report.
  */
 export function runnerRoutes(app: FastifyInstance, deps: AppDeps) {
-  const service = new RunnerService(deps.config.runner, deps.clock, deps.rateStore);
+  const service = new RunnerService(deps.config.runner, deps.clock, deps.rateStore, {
+    debug: (detail, message) => app.log.debug(detail, message),
+  });
   app.decorate('runner', service);
   app.addHook('onClose', async () => service.close());
   void service.runner.status().then((s) => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RunServerMessage } from '@learn/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { DRAINING_MESSAGE, REPLACED_MESSAGE } from './service.js';
+import { DRAINING_MESSAGE, REPLACED_MESSAGE, RunnerService } from './service.js';
 
 /**
  * Fair to every student: one running program per student, interactive programs in their own pool (a program
@@ -130,5 +130,27 @@ describe('shutting down', () => {
     const text = messages.map((m) => (m.type === 'stdout' ? m.data : '')).join('');
     expect(text).toBe('working\nfinished\n');
     expect(messages.at(-1)).toMatchObject({ type: 'exit', run: { exitCode: 0 } });
+  });
+});
+
+describe('LOG_LEVEL=debug', () => {
+  it('logs one line per run: lane, language, time, the limit hit, and what the run held', async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      const lines: { detail: Record<string, unknown>; message: string }[] = [];
+      const service = new RunnerService(t.deps.config.runner, t.clock, undefined, {
+        debug: (detail, message) => lines.push({ detail: detail as Record<string, unknown>, message }),
+      });
+      const res = await service.run('debug-user', { language: 'python', code: 'while True: pass', stdin: '' });
+      expect(res.available && res.run?.limit).toBe('cpu-time');
+      expect(lines).toEqual([
+        {
+          message: 'run done (scratch, python, cpu-time)',
+          detail: expect.objectContaining({ lane: 'scratch', language: 'python', limit: 'cpu-time', cpuMs: expect.any(Number) }),
+        },
+      ]);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -82,6 +82,8 @@ export class RunnerService {
     config: RunnerConfig,
     private readonly clock: Clock,
     rateStore?: RateStore,
+    /** LOG_LEVEL=debug: one line per run (lane, language, time, the limit hit, CPU and memory it held). */
+    private readonly log?: { debug: (detail: object, message: string) => void },
   ) {
     this.runner = new Runner({ bwrapPath: config.bwrapPath, sandboxUid: config.sandboxUid, limits: config.limits, cgroup: config.cgroup });
     this.lanes = {
@@ -117,6 +119,13 @@ export class RunnerService {
       lanes: { scratch: lane(scratch), interactive: lane(interactive), grading: lane(grading) },
       queue: this.queued ? await this.queued.stats() : null,
     };
+  }
+
+  private logRun(lane: Lane, language: RunLanguage, run: RunResult) {
+    this.log?.debug(
+      { lane, language, timeMs: run.timeMs, limit: run.limit, signal: run.signal, exitCode: run.exitCode, ...run.usage },
+      `run done (${lane}, ${language}${run.limit ? `, ${run.limit}` : ''})`,
+    );
   }
 
   /** Keeps a run's promise until it settles, so that a drain can wait for every run under way. */
@@ -200,6 +209,7 @@ export class RunnerService {
           if (stoppedWith) return { available: true, language: req.language, compile, run: stopped(stoppedWith) };
           handle = this.runner.start(program, { stdin: req.stdin });
           const run = await this.track(handle.done);
+          this.logRun('scratch', req.language, run);
           return { available: true, language: req.language, compile, run: stoppedWith ? { ...run, limitMessage: stoppedWith } : run };
         } finally {
           await program.dispose();
@@ -240,6 +250,7 @@ export class RunnerService {
         pending.forEach((d) => handle!.write(d));
         if (ended) handle.end();
         const run = await this.track(handle.done);
+        this.logRun('interactive', req.language, run);
         on.exit(stoppedWith ? { ...run, limitMessage: stoppedWith } : run);
       } finally {
         free();
