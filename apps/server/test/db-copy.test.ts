@@ -58,6 +58,50 @@ async function populatedSchool(): Promise<{ t: TestApp; handle: DatabaseHandle }
     payload: photo,
   });
   expect(image.statusCode, image.body).toBe(201);
+  // Similar submissions (issue 30): a second student with the same program, a comparison's pair, a guide's
+  // review of it and a course threshold. The comparison itself is Dolos's work (tested in its module); its
+  // rows are written here as its repository writes them.
+  const other = (await call('POST', '/api/students', { name: 'Copy Twin', email: 'twin@example.com' })).json();
+  const scope = 'homework:python-day-1:0';
+  const now = t.clock.now().toISOString();
+  await t.deps.db
+    .insertInto('similarity_runs')
+    .values({
+      scope,
+      course_id: 'course_python_01',
+      status: 'done',
+      done: 1,
+      total: 1,
+      submissions: 2,
+      requested_at: now,
+      finished_at: now,
+    })
+    .execute();
+  await t.deps.db
+    .insertInto('similarity_pairs')
+    .values({
+      scope,
+      left_student: created.user.id,
+      right_student: other.user.id,
+      left_ref: 1,
+      right_ref: 2,
+      similarity: 0.93,
+      longest: 4,
+      longest_share: 0.5,
+    })
+    .execute();
+  await t.deps.db
+    .insertInto('similarity_reviews')
+    .values({
+      scope,
+      left_student: created.user.id,
+      right_student: other.user.id,
+      note: 'Worked together.',
+      reviewed_by: 'guide',
+      reviewed_at: now,
+    })
+    .execute();
+  await t.deps.db.insertInto('similarity_settings').values({ course_id: 'course_python_01', threshold: 0.8 }).execute();
   await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'copy@example.com', password: 'wrong-password' } });
   await new DatabaseLease(t.deps.db, t.clock).acquire('job:session purge', 60_000);
   await countExplanation(t.deps.db, '2026-01-05', false); // (explanations need a provider; its usage row is what is copied)
