@@ -164,7 +164,11 @@ describe('npm start', () => {
   it('SIGTERM to the process group (both npm and the server get it): one drain, the second only logged', async () => {
     const s = await npmStart();
     const log = await stopDuringRuns(s, () => process.kill(-s.child.pid!, 'SIGTERM'));
-    expect(log.some((m) => /SIGTERM received again: already draining/.test(m))).toBe(true);
+    // One drain (stopDuringRuns checks it); the copy of the signal that start.mjs forwards, when it arrives
+    // before the server is gone, is only logged, never a second drain or an early exit.
+    const signals = log.filter((m) => /SIGTERM received/.test(m));
+    expect(signals.length).toBeGreaterThanOrEqual(1);
+    for (const m of signals) expect(m).toMatch(/SIGTERM received(: draining| again: already draining)/);
   }, 300_000);
 
   it('npm start killed outright (SIGKILL): the server notices, drains and exits, no orphan left serving', async () => {
