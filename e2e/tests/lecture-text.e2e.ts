@@ -44,7 +44,7 @@ describe('lecture text and the scratchpad’s Python', () => {
       await page.waitForURL(/#\/python\/guide$/);
       await page.goto('/#/python/lecture/python-day-7');
       await page.getByRole('tab', { name: 'Detailed Explanation' }).click();
-      const power = reading(page).getByText('** raises to a power.', { exact: false });
+      const power = reading(page).getByText('as in 2 ** 3, raises to a power.', { exact: false });
       await power.waitFor();
       const bold = await boldTexts(page);
       assert.ok(bold.includes('//') && bold.includes('%'), `bold: ${bold.slice(0, 8).join(' | ')}`);
@@ -56,9 +56,9 @@ describe('lecture text and the scratchpad’s Python', () => {
 
       await page.goto('/#/c-cpp/lecture/c-cpp-day-37');
       await page.getByRole('tab', { name: 'Detailed Explanation' }).click();
-      const limits = reading(page).locator('p').filter({ hasText: 'You cannot invent new symbols' });
+      const limits = reading(page).locator('p').filter({ hasText: 'You cannot invent new operator symbols' });
       await limits.waitFor();
-      assert.match((await limits.textContent()) ?? '', /\(no operator\*\*\), you cannot change/);
+      assert.match((await limits.textContent()) ?? '', /\(C\+\+ has no power operator, so you cannot add one\), you cannot change/);
       assert.deepEqual(await limits.locator('strong').allTextContents(), ['expected meaning']);
       assert.deepEqual(await limits.locator('code').allTextContents(), ['a + b']);
       const paragraphs = (await reading(page).locator('p').allTextContents()).join('\n');
