@@ -141,12 +141,12 @@ describe('LOG_LEVEL=debug', () => {
       const service = new RunnerService(t.deps.config.runner, t.clock, undefined, {
         debug: (detail, message) => lines.push({ detail: detail as Record<string, unknown>, message }),
       });
-      const res = await service.run('debug-user', { language: 'python', code: 'while True: pass', stdin: '' });
-      expect(res.available && res.run?.limit).toBe('cpu-time');
+      const res = await service.run('debug-user', { language: 'python', code: 'import sys\nprint(1)\nsys.exit(3)', stdin: '' });
+      expect(res.available && res.run?.exitCode).toBe(3);
       expect(lines).toEqual([
         {
-          message: 'run done (scratch, python, cpu-time)',
-          detail: expect.objectContaining({ lane: 'scratch', language: 'python', limit: 'cpu-time', cpuMs: expect.any(Number) }),
+          message: 'run done (scratch, python)',
+          detail: expect.objectContaining({ lane: 'scratch', language: 'python', limit: null, exitCode: 3, cpuMs: expect.any(Number) }),
         },
       ]);
     } finally {
