@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rmdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 
 /**
  * One cgroup per run, as isolate accounts a box: memory (shared memory, memfd and tmpfs pages included, no
@@ -271,7 +272,7 @@ export async function detectCgroups(setting: 'auto' | 'v1' | 'v2' | 'off' = 'aut
         await enable(base);
       }
       await enable(root);
-      await writable(root, 'probe');
+      await writable(root, `probe-${randomUUID()}`);
       return { cgroups: new V2Cgroups(root), reason: null };
     } catch (err) {
       problems.push(`cgroup v2: ${(err as Error).message}`);
@@ -292,7 +293,7 @@ export async function detectCgroups(setting: 'auto' | 'v1' | 'v2' | 'off' = 'aut
           removeStale(base);
           roots[c] = join(base, name);
           await mkdir(roots[c], { recursive: true });
-          await writable(roots[c], 'probe');
+          await writable(roots[c], `probe-${randomUUID()}`);
         }
         return { cgroups: new V1Cgroups(roots), reason: null };
       } catch (err) {
