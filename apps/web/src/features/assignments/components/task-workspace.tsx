@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { Box, Button, Code, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Box, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { HOMEWORK_SUBMIT_DELAY_MS, type HomeworkTask, type RunResponse } from '@learn/shared';
 import { CodeEditor, type EditorHandle } from '../../../lib/scratchpad/components/code-editor';
 import { runOnce } from '../../../lib/scratchpad/api/run-code';
@@ -9,6 +9,7 @@ import { useCheck, useSubmit } from '../api/homework';
 import { loadTaskDraft, saveTaskDraft } from '../lib/task-draft';
 import { CheckResultView } from './check-result';
 import { SubmittedDialog } from './submitted-dialog';
+import { OutputBlock } from '../../../lib/ui/output-block';
 
 function runText(r: RunResponse): string {
   if (!r.available) return r.reason;
@@ -112,16 +113,7 @@ export function TaskWorkspace({
           Close
         </Button>
       </Group>
-      {output !== null && (
-        <Box>
-          <Text size="sm" fw={600}>
-            Output
-          </Text>
-          <Code block aria-live="polite">
-            {output}
-          </Code>
-        </Box>
-      )}
+      {output !== null && <OutputBlock output={output} />}
       {check.error && (
         <Text c="red.8" size="sm" role="alert">
           {toAppError(check.error).message}

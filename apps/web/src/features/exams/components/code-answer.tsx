@@ -5,6 +5,7 @@ import { CodeEditor, type EditorHandle } from '../../../lib/scratchpad/component
 import { runOnce } from '../../../lib/scratchpad/api/run-code';
 import { toAppError } from '../../../lib/errors';
 import { useCheckAnswer } from '../api/check-answer';
+import { OutputBlock } from '../../../lib/ui/output-block';
 
 function runText(r: RunResponse): string {
   if (!r.available) return r.reason;
@@ -107,16 +108,7 @@ export function CodeAnswer({
           </Button>
         )}
       </Group>
-      {output !== null && (
-        <Box>
-          <Text size="sm" fw={600}>
-            Output
-          </Text>
-          <Code block aria-live="polite">
-            {output}
-          </Code>
-        </Box>
-      )}
+      {output !== null && <OutputBlock output={output} />}
       {check.error && (
         <Text c="red.8" size="sm" role="alert">
           {toAppError(check.error).message}
