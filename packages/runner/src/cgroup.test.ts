@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { V2Cgroups, detectCgroups } from './cgroup.js';
 
@@ -33,11 +33,37 @@ describe('cgroup v2 backend', () => {
     expect(readFileSync(join(dir, 'cpu.weight'), 'utf8')).toBe('6');
   });
 
+  it('starts a run at the small CPU weight when asked (the student\'s last run hit a limit)', async () => {
+    const cgroups = new V2Cgroups(root);
+    const before = new Set(readdirSync(root));
+    await cgroups.create({ memoryBytes: 64 * 1024 * 1024, processes: 64, cores: 1, lowShare: true });
+    const dir = join(root, readdirSync(root).find((d) => !before.has(d))!);
+    expect(readFileSync(join(dir, 'cpu.weight'), 'utf8')).toBe('6');
+  });
+
   it('is not used when the machine does not delegate its controllers, and says why', async () => {
     const detected = await detectCgroups('v2');
     if (detected.cgroups) {
       // A machine that does delegate v2 (not these): then it is used.
       expect(detected.cgroups.version).toBe('v2');
     } else expect(detected.reason).toMatch(/^runs are limited per process only \(cgroup v2: /);
+  });
+});
+
+describe('cgroup v1 backend (these machines)', () => {
+  it('gives a run the full CPU share, or the small one from its start when asked', async () => {
+    const detected = await detectCgroups('v1');
+    expect(detected.cgroups, detected.reason ?? '').not.toBeNull();
+    const shares = async (lowShare: boolean) => {
+      const run = await detected.cgroups!.create({ memoryBytes: 64 * 1024 * 1024, processes: 16, cores: 1, lowShare });
+      try {
+        const cpuDir = run.procsFiles.map(dirname).find((d) => existsSync(join(d, 'cpu.shares')))!;
+        return readFileSync(join(cpuDir, 'cpu.shares'), 'utf8').trim();
+      } finally {
+        await run.destroy();
+      }
+    };
+    expect(await shares(false)).toBe('1024');
+    expect(await shares(true)).toBe('64');
   });
 });

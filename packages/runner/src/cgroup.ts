@@ -15,6 +15,8 @@ export interface CgroupLimits {
   processes: number;
   /** CPU bandwidth of the whole run, in cores (1 = one core at most, however many processes). */
   cores: number;
+  /** Start at the small CPU share (the student's last run hit a limit): others' runs go first. */
+  lowShare?: boolean;
 }
 
 export interface CgroupUsage {
@@ -121,6 +123,7 @@ export class V1Cgroups implements Cgroups {
       await writeFile(join(dir.pids, 'pids.max'), String(limits.processes));
       await writeFile(join(dir.cpu, 'cpu.cfs_period_us'), String(PERIOD_US));
       await writeFile(join(dir.cpu, 'cpu.cfs_quota_us'), String(Math.round(limits.cores * PERIOD_US)));
+      if (limits.lowShare) await writeFile(join(dir.cpu, 'cpu.shares'), String(LOW_SHARES));
     } catch (err) {
       await killAndRemove(dirs, async () => {});
       throw err;
@@ -154,6 +157,7 @@ export class V2Cgroups implements Cgroups {
       await writeFile(join(dir, 'memory.swap.max'), '0').catch(() => {});
       await writeFile(join(dir, 'pids.max'), String(limits.processes));
       await writeFile(join(dir, 'cpu.max'), `${Math.round(limits.cores * PERIOD_US)} ${PERIOD_US}`);
+      if (limits.lowShare) await writeFile(join(dir, 'cpu.weight'), String(LOW_WEIGHT));
     } catch (err) {
       await killAndRemove([dir], async () => {});
       throw err;

@@ -53,6 +53,8 @@ export interface RunOptions {
   limits?: Partial<RunnerLimits>;
   onStdout?: (data: string) => void;
   onStderr?: (data: string) => void;
+  /** Start at the small CPU share (the student's last run hit a limit): other students' runs go first. */
+  lowPriority?: boolean;
 }
 
 export interface RunHandle {
@@ -171,10 +173,10 @@ export class Runner {
     if (!s.available) throw new SandboxUnavailableError(s.reason ?? 'Code running is unavailable');
   }
 
-  private cgroupFor(limits: RunnerLimits, phase: 'compile' | 'run', sanitized: boolean): Promise<RunCgroup> | null {
+  private cgroupFor(limits: RunnerLimits, phase: 'compile' | 'run', sanitized: boolean, lowShare: boolean): Promise<RunCgroup> | null {
     if (!this.cgroups) return null;
     const memoryBytes = cgroupMemoryBytes(limits, phase, sanitized);
-    return this.cgroups.create({ memoryBytes, processes: limits.processes, cores: limits.cores });
+    return this.cgroups.create({ memoryBytes, processes: limits.processes, cores: limits.cores, lowShare });
   }
 
   /**
@@ -195,7 +197,7 @@ export class Runner {
     const mib = Math.floor(limits.memoryBytes / MiB);
     const asan = `hard_rss_limit_mb=${mib}:allocator_may_return_null=1:detect_leaks=0:quarantine_size_mb=32:verify_asan_link_order=0`;
     const launch = async () => {
-      const cgroup = await this.cgroupFor(limits, phase, sanitized);
+      const cgroup = await this.cgroupFor(limits, phase, sanitized, opts.lowPriority ?? false);
       // With a cgroup, its pids.max is the limit a fork bomb meets first (the kernel counts refused forks
       // there, which stops the bomb at once); RLIMIT_NPROC stays a little above it as a backstop.
       if (cgroup) rlimits.processes = limits.processes + 8;
@@ -254,7 +256,7 @@ export class Runner {
   }
 
   /** Writes the code to a fresh folder and compiles it (Python: only written; its compile result is null). */
-  async compileOnce(req: { language: RunLanguage; code: string; extraFlags?: string[] }): Promise<{
+  async compileOnce(req: { language: RunLanguage; code: string; extraFlags?: string[]; lowPriority?: boolean }): Promise<{
     compile: CompileResult | null;
     program: CompiledProgram | null;
   }> {
@@ -273,7 +275,9 @@ export class Runner {
       const command = pchDir
         ? compilerCommand('cpp', [...(req.extraFlags ?? []), '-include', `${PCH_MOUNT}/${PCH_HEADER}`])
         : compilerCommand(req.language, req.extraFlags);
-      const r = await this.exec(command, dir, pchDir ? [{ host: pchDir, dest: PCH_MOUNT }] : [], 'compile').done;
+      const r = await this.exec(command, dir, pchDir ? [{ host: pchDir, dest: PCH_MOUNT }] : [], 'compile', {
+        lowPriority: req.lowPriority,
+      }).done;
       const compile = this.compileResult(
         pchDir ? { ...r, stderr: unPch(r.stderr, FILE.cpp), stdout: unPch(r.stdout, FILE.cpp) } : r,
         FILE[req.language],

@@ -85,6 +85,33 @@ describe('a fair runner', () => {
     expect((await slow).json().run.stdout).toBe('slow done\n');
   });
 
+  it('a student whose run hit a limit runs in the restricted lane: the others keep the scratch slot', async () => {
+    const bomb = await post(cookies[3]!, '#include <unistd.h>\nint main(void){ for(;;) fork(); }', 'c');
+    expect(bomb.json().run.limit).toBe('processes');
+    const slow = post(cookies[3]!, 'import time\ntime.sleep(60)\nprint("never")');
+    while (t.app.runner.lanes.restricted.running === 0) await new Promise((r) => setTimeout(r, 20));
+    expect(t.app.runner.lanes.scratch.running).toBe(0);
+    // The only scratch slot is free for everyone else while the restricted run goes on.
+    const res = await post(cookies[2]!, 'print(1)');
+    expect(res.json().run.stdout).toBe('1\n');
+    expect(t.app.runner.lanes.restricted.running).toBe(1);
+    // The bomber's next run replaces the sleeping one, and still goes in the restricted lane.
+    const next = post(cookies[3]!, 'import time\ntime.sleep(60)');
+    expect((await slow).json().run.limitMessage).toBe(REPLACED_MESSAGE);
+    while (t.app.runner.lanes.restricted.running === 0) await new Promise((r) => setTimeout(r, 20));
+    expect(t.app.runner.lanes.scratch.running).toBe(0);
+    // A clean run (here: the next one, which replaces the sleeper) ends the restriction.
+    const clean = await post(cookies[3]!, 'print(3)');
+    expect(clean.json().run.stdout).toBe('3\n');
+    expect((await next).json().run.limitMessage).toBe(REPLACED_MESSAGE);
+    const after = post(cookies[3]!, 'import time\ntime.sleep(60)');
+    const lanes = t.app.runner.lanes;
+    while (lanes.scratch.running + lanes.restricted.running === 0) await new Promise((r) => setTimeout(r, 20));
+    expect([lanes.scratch.running, lanes.restricted.running]).toEqual([1, 0]);
+    await post(cookies[3]!, 'print(4)');
+    expect((await after).json().run.limitMessage).toBe(REPLACED_MESSAGE);
+  });
+
   it('input typed ahead of a program that never reads is capped; the student is told, the socket stays up', async () => {
     const a = await open(cookies[2]!);
     a.send({ type: 'start', language: 'python', code: 'import time\nprint("ready", flush=True)\ntime.sleep(3)\nprint("done")' });

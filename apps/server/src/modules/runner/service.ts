@@ -5,15 +5,18 @@ import type { Clock } from '../../platform/clock.js';
 import { DomainError, tooManyRequestsError } from '../../platform/errors.js';
 import { QueueFullError, RunQueue } from './queue.js';
 import { RateLimit, type RateStore } from '../../platform/rate-limit.js';
+import { RecentLimits } from './recent-limits.js';
 import { queuedRunsFor, type QueuedRuns, type QueueStats } from './queued/client.js';
 import { gatedInteractive } from './queued/gate.js';
 
 /**
  * The lanes runs wait in, each with its own slots: the scratchpad (and the compile step of an interactive
  * run), interactive programs (a program waiting for typed input holds no compile slot), and grading
- * (homework and exam tests), so that neither grading nor the scratchpad can starve the other.
+ * (homework and exam tests), so that neither grading nor the scratchpad can starve the other. A student
+ * whose last run hit a limit (a fork bomb, a memory hog, an endless loop) compiles and runs in the restricted
+ * lane for a minute, at a small CPU share: run again and again, it holds none of the others' slots.
  */
-export type Lane = 'scratch' | 'interactive' | 'grading';
+export type Lane = 'scratch' | 'interactive' | 'grading' | 'restricted';
 
 export interface RunnerHealth {
   available: boolean;
@@ -76,6 +79,8 @@ export class RunnerService {
   private readonly rate: RateLimit;
   private readonly live = new Set<Promise<unknown>>();
   private readonly current = new Map<string, Current>();
+  /** Students whose last run hit a limit start their next runs at the small CPU share. */
+  private readonly recent = new RecentLimits(() => this.clock.now().getTime());
   private draining = false;
 
   constructor(
@@ -90,6 +95,7 @@ export class RunnerService {
       scratch: new RunQueue(config.concurrency, config.queueLength),
       interactive: new RunQueue(config.interactiveConcurrency ?? Math.max(4, config.concurrency * 2), config.queueLength),
       grading: new RunQueue(config.gradingConcurrency ?? config.concurrency, Number.MAX_SAFE_INTEGER),
+      restricted: new RunQueue(Math.max(1, Math.floor(config.concurrency / 2)), config.queueLength),
     };
     this.rate = new RateLimit('run', config.runsPerMinute, rateStore);
     this.sanitizeGrading = config.sanitizeGrading ?? false;
@@ -110,13 +116,13 @@ export class RunnerService {
   async health(): Promise<RunnerHealth> {
     const s = await this.runner.status();
     const lane = (q: RunQueue) => ({ concurrency: q.concurrency, running: q.running, queued: q.queued });
-    const { scratch, interactive, grading } = this.lanes;
+    const { scratch, interactive, grading, restricted } = this.lanes;
     return {
       ...s,
       concurrency: scratch.concurrency,
-      running: scratch.running + interactive.running + grading.running,
-      queued: scratch.queued + interactive.queued + grading.queued,
-      lanes: { scratch: lane(scratch), interactive: lane(interactive), grading: lane(grading) },
+      running: scratch.running + interactive.running + grading.running + restricted.running,
+      queued: scratch.queued + interactive.queued + grading.queued + restricted.queued,
+      lanes: { scratch: lane(scratch), interactive: lane(interactive), grading: lane(grading), restricted: lane(restricted) },
       queue: this.queued ? await this.queued.stats() : null,
     };
   }
@@ -197,18 +203,24 @@ export class RunnerService {
     const release = this.claim(userId, entry);
     gone?.addEventListener('abort', () => entry.stop('Stopped: the page that asked for this run has gone.'));
     try {
-      const free = await this.slot('scratch', undefined, cancel.signal).catch((err: Error) => {
+      const lowPriority = this.recent.lowPriority(userId);
+      const free = await this.slot(lowPriority ? 'restricted' : 'scratch', undefined, cancel.signal).catch((err: Error) => {
         if (stoppedWith) return null;
         throw err;
       });
       if (!free) return { available: true, language: req.language, compile: null, run: stopped(stoppedWith!) };
       try {
-        const { compile, program } = await this.runner.compileOnce(req);
-        if (!program) return { available: true, language: req.language, compile, run: null };
+        const { compile, program } = await this.runner.compileOnce({ ...req, lowPriority });
+        if (!program) {
+          this.recent.ended(userId, compile?.limit, compile?.timeMs);
+          return { available: true, language: req.language, compile, run: null };
+        }
         try {
           if (stoppedWith) return { available: true, language: req.language, compile, run: stopped(stoppedWith) };
-          handle = this.runner.start(program, { stdin: req.stdin });
+          handle = this.runner.start(program, { stdin: req.stdin, lowPriority });
           const run = await this.track(handle.done);
+          // A run stopped by the server (replaced, page gone) says nothing about the program.
+          if (!stoppedWith) this.recent.ended(userId, run.limit, run.usage?.cpuMs);
           this.logRun('scratch', req.language, run);
           return { available: true, language: req.language, compile, run: stoppedWith ? { ...run, limitMessage: stoppedWith } : run };
         } finally {
@@ -244,12 +256,13 @@ export class RunnerService {
       const free = await this.slot('interactive', (p) => on.queued(p), cancel.signal);
       try {
         if (cancel.signal.aborted) return;
-        const opts: RunOptions = { interactive: true, onStdout: on.stdout, onStderr: on.stderr };
+        const opts: RunOptions = { interactive: true, onStdout: on.stdout, onStderr: on.stderr, lowPriority: this.recent.lowPriority(userId) };
         handle = this.runner.start(program, opts);
         on.started();
         pending.forEach((d) => handle!.write(d));
         if (ended) handle.end();
         const run = await this.track(handle.done);
+        if (!stoppedWith) this.recent.ended(userId, run.limit, run.usage?.cpuMs);
         this.logRun('interactive', req.language, run);
         on.exit(stoppedWith ? { ...run, limitMessage: stoppedWith } : run);
       } finally {
@@ -275,13 +288,14 @@ export class RunnerService {
             handle?.kill();
           },
         });
-        const free = await this.slot('scratch', (p) => on.queued(p), cancel.signal).catch((err: Error) => {
+        const lowPriority = this.recent.lowPriority(userId);
+        const free = await this.slot(lowPriority ? 'restricted' : 'scratch', (p) => on.queued(p), cancel.signal).catch((err: Error) => {
           if (!cancel.signal.aborted) on.error(err.message, false);
           return null;
         });
         if (!free) return;
         try {
-          compiled = await this.runner.compileOnce(req);
+          compiled = await this.runner.compileOnce({ ...req, lowPriority });
         } finally {
           free();
         }
