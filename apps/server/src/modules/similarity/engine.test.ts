@@ -6,7 +6,7 @@ import * as p from './test-programs.js';
 
 /** Dolos through our adapter, on real programs: what a guide must see flagged, and what must stay quiet. */
 async function similarity(language: 'c' | 'python', a: string, b: string, given: string[] = []) {
-  const pairs = await comparePrograms(
+  const { pairs } = await comparePrograms(
     language,
     [
       { key: 1, code: a },
@@ -48,7 +48,7 @@ describe('similarity engine (Dolos)', () => {
 
   it('reports progress up to the total and only pairs at or above the floor, most similar first', async () => {
     const steps: [number, number][] = [];
-    const pairs = await comparePrograms(
+    const { pairs } = await comparePrograms(
       'c',
       [p.original, p.renamed, p.independent, p.reordered].map((code, i) => ({ key: i + 10, code })),
       [],

@@ -104,7 +104,7 @@ export class SimilarityWorker {
     if (!inputs) return saveFailure(db, key, this.owner, 'This task or question no longer exists.', clock.now());
     let lastWrite = 0;
     try {
-      const found = await comparePrograms(
+      const { pairs: found } = await comparePrograms(
         inputs.language,
         inputs.programs.map((p) => ({ key: p.ref, code: p.code })),
         inputs.given,
