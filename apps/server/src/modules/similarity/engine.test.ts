@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SIMILARITY_DEFAULT_THRESHOLD } from '@learn/shared';
+import { SIMILARITY_DEFAULT_THRESHOLD, type ContentBlock } from '@learn/shared';
+import { coursesRoot, loadLessonFile } from '@learn/content';
 import { comparePrograms, matchingFragments } from './engine.js';
 import { clustersOf } from './clusters.js';
 import * as p from './test-programs.js';
@@ -34,6 +36,23 @@ describe('similarity engine (Dolos)', () => {
 
   it('does not flag two independent solutions of a short task', async () => {
     expect(await similarity('python', p.vowelsA, p.vowelsB)).toBeLessThan(SIMILARITY_DEFAULT_THRESHOLD);
+  });
+
+  it('does not flag several independent solutions of a real course task (Python day 7, time converter)', async () => {
+    const lesson = loadLessonFile(join(coursesRoot, 'python', 'day-07-operators.yaml'));
+    const task = lesson.assignment!.tasks[0]!;
+    // As the server gives it: the task's starter and the lesson's Python examples are left out.
+    const blocks: ContentBlock[] = [...lesson.detailedContent, ...lesson.codeContent];
+    const given = [task.initialCode!, ...blocks.flatMap((b) => (b.type === 'code' && b.language === 'python' ? [b.code] : []))];
+    const solutions = [task.solution!, ...Object.values(p.timeConverter)];
+    const { pairs } = await comparePrograms(
+      'python',
+      solutions.map((code, key) => ({ key, code })),
+      given,
+      0,
+    );
+    expect(pairs).toHaveLength((solutions.length * (solutions.length - 1)) / 2);
+    expect(pairs[0]!.similarity).toBeLessThan(SIMILARITY_DEFAULT_THRESHOLD);
   });
 
   it('leaves the starter code out: keeping it does not make two submissions similar', async () => {
