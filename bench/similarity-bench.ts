@@ -11,6 +11,10 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { SIMILARITY_DEFAULT_THRESHOLD, SIMILARITY_MIN_THRESHOLD } from '@learn/shared';
 import { benchDeps } from './bench-app.js';
 import { generateClass } from './similarity-programs.js';
+import { generateApproachClass } from './similarity-approaches.js';
+import { comparePrograms } from '../apps/server/src/modules/similarity/engine.js';
+import { scopeInputs } from '../apps/server/src/modules/similarity/inputs-repository.js';
+import { courseLanguage } from '../apps/server/src/modules/similarity/worker.js';
 import { SimilarityWorker } from '../apps/server/src/modules/similarity/worker.js';
 import { pairsOf } from '../apps/server/src/modules/similarity/repository.js';
 
@@ -21,7 +25,9 @@ const SCOPE = `homework:${LECTURE}:${TASK}`;
 
 const { deps, dispose } = await benchDeps('similarity');
 const { db, clock } = deps;
-const { programs, planted } = generateClass(TOTAL);
+// BENCH_CLASS=approaches: independent students who take one of a class's approaches (similarity-approaches.ts).
+const CLASS = process.env.BENCH_CLASS === 'approaches' ? 'approaches' : 'steps';
+const { programs, planted } = CLASS === 'approaches' ? generateApproachClass(TOTAL) : generateClass(TOTAL);
 
 const now = clock.now().toISOString();
 const refs: number[] = [];
@@ -104,7 +110,7 @@ const independentMax = Math.max(
 const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 const pairsCompared = (programs.length * (programs.length - 1)) / 2;
 
-console.log(`Similar submissions benchmark: ${programs.length} submissions of one task, ${pairsCompared} pairs compared`);
+console.log(`Similar submissions benchmark (class: ${CLASS}): ${programs.length} submissions of one task, ${pairsCompared} pairs compared`);
 console.log(`  time to compare (request -> results stored): ${seconds.toFixed(1)} s`);
 console.log(`  memory: peak RSS ${mb(peakRss)} (before ${mb(before.rss)}), peak heap ${mb(peakHeap)} (before ${mb(before.heapUsed)})`);
 console.log(`  event loop held at most ${(loop.max / 1e6).toFixed(0)} ms at a time (p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms)`);
@@ -123,6 +129,23 @@ console.log(
     ? '  goal met: every planted pair found, no independent pair flagged'
     : `  goal not met at the default threshold: ${planted.length - found.length} planted pair(s) missed, ${falsePositives.length} independent pair(s) flagged`,
 );
+
+// Dolos' own advice for this comparison: the cut-off its web app would start with (after the timing).
+const inputs = (await scopeInputs(db, { kind: 'homework', lectureId: LECTURE, taskIndex: TASK }, courseLanguage))!;
+const { suggested } = await comparePrograms(
+  'python',
+  inputs.programs.map((p) => ({ key: p.ref, code: p.code })),
+  inputs.given,
+  SIMILARITY_MIN_THRESHOLD,
+);
+if (suggested === null) console.log("  Dolos' suggested threshold: none (no local minimum in the distribution)");
+else {
+  const at = stored.filter((p) => Number(p.similarity) >= suggested);
+  const plantedAt = at.filter((p) => plantedKeys.has(key(index.get(Number(p.left_ref))!, index.get(Number(p.right_ref))!))).length;
+  console.log(
+    `  Dolos' suggested threshold ${suggested.toFixed(3)}: ${plantedAt} of ${planted.length} planted pairs, ${at.length - plantedAt} independent pairs at or above it`,
+  );
+}
 await dispose();
 // Missing a planted copy is a failure; independent pairs flagged are reported (the threshold is the course's to set).
 if (found.length < planted.length) process.exitCode = 1;

@@ -166,9 +166,11 @@ const names = [
 const fns = ['find_largest', 'find_smallest', 'compute_mean', 'count_evens', 'count_negatives', 'spread_of', 'main'];
 
 /** A copy of `program` as a student hides it: names changed, helpers reordered, comments and spacing changed. */
-export function disguisedCopy(program: string, r: Rand, n: number): string {
+export function disguisedCopy(program: string, r: Rand, n: number, moreNames: string[] = []): string {
   let code = program;
-  [...names, ...fns].forEach((name, k) => (code = code.replace(new RegExp(`\\b${name}\\b`, 'g'), `${name.slice(0, 3)}${k}_${n}`)));
+  [...names, ...fns, ...moreNames].forEach(
+    (name, k) => (code = code.replace(new RegExp(`\\b${name}\\b`, 'g'), `${name.slice(0, 3)}${k}_${n}`)),
+  );
   // Helpers (top-level defs before the rest) in another order.
   const blocks = code.split('\n\n\n');
   const defs = blocks.filter((b) => b.startsWith('def ') && !b.includes('__main__'));

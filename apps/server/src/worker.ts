@@ -1,6 +1,7 @@
 import { loadConfig, ConfigError, type Config } from './config.js';
 import { RunWorkerHost } from './modules/runner/queued/worker-host.js';
 import { runTaskTests } from './modules/homework/grading.js';
+import { comparisonWorker } from './modules/similarity/queued-job.js';
 
 /**
  * A runner worker (`npm run worker`): takes runs and grading off the Redis queue (REDIS_URL) and does them in
@@ -32,6 +33,9 @@ const host = new RunWorkerHost({
 const status = await host.status();
 if (!status.available) console.warn(`Code running is unavailable here: ${status.reason}. Jobs taken answer so.`);
 await host.start();
+// Similar submissions (issue 30): comparisons are jobs here too, on a queue of their own.
+const comparisons = comparisonWorker(queue.redisUrl, queue.prefix, (m) => console.warn(m));
+await comparisons.waitUntilReady();
 console.log(`Runner worker ${host.id} ready: ${host.concurrency} runs at once, queue ${queue.prefix}`);
 
 let stopping = false;
@@ -40,5 +44,5 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const)
     if (stopping) return;
     stopping = true;
     console.log(`Runner worker ${host.id}: draining (finishing the runs it holds, taking no new ones)`);
-    void host.drain().then(() => process.exit(0));
+    void Promise.all([host.drain(), comparisons.close()]).then(() => process.exit(0));
   });

@@ -7,8 +7,10 @@ import { z } from 'zod';
  */
 
 /**
- * Default share of matching code from which a pair is flagged: the cut-off the Dolos web app starts with
- * (its settings store's default, 0.75). A course can set its own.
+ * Default share of matching code from which a pair is flagged: the Dolos web app's initial cut-off (its
+ * settings store's 0.75, before it guesses one from the report's distribution: see the server's
+ * similarity/cutoff.ts). It finds every planted copy in the benchmark; docs/similarity.md says why it is
+ * kept. A course can set its own.
  */
 export const SIMILARITY_DEFAULT_THRESHOLD = 0.75;
 /** Pairs below this share are not kept at all (the lowest threshold a course may set). */

@@ -1,12 +1,14 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SIMILARITY_DEFAULT_THRESHOLD } from '@learn/shared';
+import { SIMILARITY_DEFAULT_THRESHOLD, type ContentBlock } from '@learn/shared';
+import { coursesRoot, loadLessonFile } from '@learn/content';
 import { comparePrograms, matchingFragments } from './engine.js';
 import { clustersOf } from './clusters.js';
 import * as p from './test-programs.js';
 
 /** Dolos through our adapter, on real programs: what a guide must see flagged, and what must stay quiet. */
 async function similarity(language: 'c' | 'python', a: string, b: string, given: string[] = []) {
-  const pairs = await comparePrograms(
+  const { pairs } = await comparePrograms(
     language,
     [
       { key: 1, code: a },
@@ -36,6 +38,23 @@ describe('similarity engine (Dolos)', () => {
     expect(await similarity('python', p.vowelsA, p.vowelsB)).toBeLessThan(SIMILARITY_DEFAULT_THRESHOLD);
   });
 
+  it('does not flag several independent solutions of a real course task (Python day 7, time converter)', async () => {
+    const lesson = loadLessonFile(join(coursesRoot, 'python', 'day-07-operators.yaml'));
+    const task = lesson.assignment!.tasks[0]!;
+    // As the server gives it: the task's starter and the lesson's Python examples are left out.
+    const blocks: ContentBlock[] = [...lesson.detailedContent, ...lesson.codeContent];
+    const given = [task.initialCode!, ...blocks.flatMap((b) => (b.type === 'code' && b.language === 'python' ? [b.code] : []))];
+    const solutions = [task.solution!, ...Object.values(p.timeConverter)];
+    const { pairs } = await comparePrograms(
+      'python',
+      solutions.map((code, key) => ({ key, code })),
+      given,
+      0,
+    );
+    expect(pairs).toHaveLength((solutions.length * (solutions.length - 1)) / 2);
+    expect(pairs[0]!.similarity).toBeLessThan(SIMILARITY_DEFAULT_THRESHOLD);
+  });
+
   it('leaves the starter code out: keeping it does not make two submissions similar', async () => {
     const withStarter = await similarity('python', p.starterFilledA, p.starterFilledB);
     const without = await similarity('python', p.starterFilledA, p.starterFilledB, [p.starter]);
@@ -48,7 +67,7 @@ describe('similarity engine (Dolos)', () => {
 
   it('reports progress up to the total and only pairs at or above the floor, most similar first', async () => {
     const steps: [number, number][] = [];
-    const pairs = await comparePrograms(
+    const { pairs } = await comparePrograms(
       'c',
       [p.original, p.renamed, p.independent, p.reordered].map((code, i) => ({ key: i + 10, code })),
       [],

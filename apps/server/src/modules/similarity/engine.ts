@@ -1,3 +1,4 @@
+import { guessSimilarityThreshold } from './cutoff.js';
 import { File, FingerprintIndex, LanguagePicker, Options, type Pair, type TokenizedFile, type Tokenizer } from '@dodona/dolos-lib';
 
 /**
@@ -52,7 +53,20 @@ function tokenize(tokenizer: Tokenizer, name: string, language: EngineLanguage, 
 
 /** Dolos' own defaults (k-gram length 23 tokens, window 17): the values its papers and Dodona use. */
 const options = new Options();
-const newIndex = () => new FingerprintIndex(options.kgramLength, options.kgramsInWindow, false);
+
+/**
+ * Code most of the class wrote is no evidence that two of them copied: the task's boilerplate (the I/O it
+ * prescribes, `int main`, the includes) beyond the starter. Dolos leaves out, on request, a fingerprint
+ * found in more than a share of the files (`--max-fingerprint-percentage`; its documentation's example is
+ * 0.5). We ask for half the class, and only from 20 programs on: in a small class a copy shared by half
+ * of it must still be seen.
+ */
+export const COMMON_SHARE = 0.5;
+export const COMMON_FROM = 20;
+const commonCount = (programs: number) => (programs >= COMMON_FROM ? Math.floor(programs * COMMON_SHARE) : undefined);
+
+/** The common-code limit is set before any file is added, as Dolos' own analyze() does. */
+const newIndex = (programs: number) => new FingerprintIndex(options.kgramLength, options.kgramsInWindow, false, commonCount(programs));
 
 /**
  * How many of each program's k-grams are the given code's (occurrences, as the totals count them).
@@ -89,6 +103,13 @@ function longestFragmentLines(pair: Pair): number {
   return longest;
 }
 
+export interface Comparison {
+  /** The pairs at or above the floor, most similar first. */
+  pairs: EnginePair[];
+  /** The cut-off Dolos' web app would start this comparison with (cutoff.ts); null when it has none. */
+  suggested: number | null;
+}
+
 /**
  * Compares every program with every other and returns the pairs at or above `floor`, most similar first.
  * `progress(done, total)` is called as files are read and rows of pairs compared.
@@ -99,11 +120,11 @@ export async function comparePrograms(
   ignored: string[],
   floor: number,
   progress: (done: number, total: number) => void | Promise<void> = () => {},
-): Promise<EnginePair[]> {
+): Promise<Comparison> {
   const total = inputs.length * 2;
   if (inputs.length < 2) {
     await progress(total, total);
-    return [];
+    return { pairs: [], suggested: null };
   }
   const tokenizer = await tokenizerFor(language);
   const files: TokenizedFile[] = [];
@@ -114,7 +135,7 @@ export async function comparePrograms(
       await tick();
     }
   }
-  const index = newIndex();
+  const index = newIndex(files.length);
   for (let i = 0; i < files.length; i += 50) {
     index.addFiles(files.slice(i, i + 50));
     await tick();
@@ -125,11 +146,15 @@ export async function comparePrograms(
   await progress(inputs.length, total);
 
   const pairs: EnginePair[] = [];
+  // Every pair's similarity, for Dolos' suggested cut-off (it reads the whole distribution).
+  const all = new Float64Array((files.length * (files.length - 1)) / 2);
+  let k = 0;
   let sinceTick = 0;
   for (let i = 0; i < files.length; i++) {
     for (let j = i + 1; j < files.length; j++) {
       const pair = index.getPair(files[i]!, files[j]!);
       const { similarity } = share(pair, given);
+      all[k++] = similarity;
       if (similarity < floor) continue;
       const longest = longestFragmentLines(pair);
       pairs.push({
@@ -148,7 +173,7 @@ export async function comparePrograms(
       await tick();
     }
   }
-  return pairs.sort((a, b) => b.similarity - a.similarity || b.longest - a.longest);
+  return { pairs: pairs.sort((a, b) => b.similarity - a.similarity || b.longest - a.longest), suggested: guessSimilarityThreshold(all) };
 }
 
 /** The matching parts of two programs (for the side-by-side view), with the same code left out. */
@@ -161,7 +186,8 @@ export async function matchingFragments(
   const tokenizer = await tokenizerFor(language);
   const a = tokenize(tokenizer, 'left', language, left);
   const b = tokenize(tokenizer, 'right', language, right);
-  const index = newIndex();
+  // Two files: no class to tell common code by (Dolos refuses a share of two files too).
+  const index = newIndex(2);
   index.addFiles([a, b]);
   ignored.forEach((code, i) => index.addIgnoredFile(tokenize(tokenizer, `ignored-${i}`, language, code)));
   const pair = index.getPair(a, b);

@@ -6,6 +6,7 @@ import { parse } from '../../platform/errors.js';
 import { requireRole } from '../../platform/authenticate.js';
 import { SimilarityService } from './service.js';
 import { SimilarityWorker } from './worker.js';
+import { QueuedComparisons } from './queued-job.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,13 +23,19 @@ const idParams = z.object({ id: z.coerce.number({ error: 'Pair not found' }).int
  * ready, and hands the one under way back at shutdown; the scheduler (main.ts) calls its refresh().
  */
 export function similarityRoutes(app: FastifyInstance, deps: AppDeps) {
-  const worker = new SimilarityWorker(deps, (err, scope) => app.log.error({ err, scope }, 'similarity comparison failed'));
+  // With REDIS_URL the comparison itself is a job on the runner workers; the claim and results stay here.
+  const queue = deps.config.runner.queue;
+  const queued = queue ? new QueuedComparisons(queue.redisUrl, queue.prefix) : null;
+  const worker = new SimilarityWorker(deps, (err, scope) => app.log.error({ err, scope }, 'similarity comparison failed'), queued?.compare);
   const service = new SimilarityService(deps, worker);
   app.decorate('similarityWorker', worker);
   app.addHook('onReady', async () => {
     await worker.refresh();
   });
-  app.addHook('preClose', async () => worker.stop());
+  app.addHook('preClose', async () => {
+    await worker.stop();
+    await queued?.close();
+  });
 
   /** What can be compared in a course: homework tasks with submissions, exam code and debug questions. */
   app.get('/api/similarity/scopes', async (request) => {

@@ -226,3 +226,45 @@ int main(void) {
     return 0;
 }
 `;
+
+/**
+ * Independent solutions of a real course task (Python day 7, "Time converter": seconds to
+ * "H hours, M minutes, S seconds" and HH:MM:SS), each an approach a class writes; the reference solution
+ * from the lesson file joins them in the test.
+ */
+export const timeConverter = {
+  divmod: `total = int(input())
+h, rest = divmod(total, 3600)
+m, sec = divmod(rest, 60)
+print(f"{h} hours, {m} minutes, {sec} seconds")
+print(f"{h:02}:{m:02}:{sec:02}")
+`,
+  subtracting: `s = int(input())
+hours = 0
+while s >= 3600:
+    s -= 3600
+    hours += 1
+minutes = 0
+while s >= 60:
+    s -= 60
+    minutes += 1
+print(str(hours) + " hours, " + str(minutes) + " minutes, " + str(s) + " seconds")
+print("%02d:%02d:%02d" % (hours, minutes, s))
+`,
+  minutesFirst: `s = int(input())
+total_minutes = s // 60
+secs = s - total_minutes * 60
+hrs = total_minutes // 60
+mins = total_minutes - hrs * 60
+print(hrs, "hours,", mins, "minutes,", secs, "seconds")
+print(str(hrs).zfill(2) + ":" + str(mins).zfill(2) + ":" + str(secs).zfill(2))
+`,
+  helper: `def split_time(seconds):
+    return seconds // 3600, seconds // 60 % 60, seconds % 60
+
+
+h, m, s = split_time(int(input()))
+print("{} hours, {} minutes, {} seconds".format(h, m, s))
+print("{:02}:{:02}:{:02}".format(h, m, s))
+`,
+};

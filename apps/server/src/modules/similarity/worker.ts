@@ -3,6 +3,7 @@ import { parseScopeKey, SIMILARITY_MIN_THRESHOLD } from '@learn/shared';
 import { courses } from '@learn/content';
 import type { AppDeps } from '../../platform/deps.js';
 import { comparePrograms } from './engine.js';
+import type { Compare } from './queued-job.js';
 import { scopeInputs, type ScopeInputs } from './inputs-repository.js';
 import { allRuns, claimRun, releaseRuns, requestRun, saveFailure, saveResults, setProgress } from './repository.js';
 
@@ -38,6 +39,8 @@ export class SimilarityWorker {
   constructor(
     private readonly deps: AppDeps,
     private readonly onError: (err: unknown, scope: string) => void,
+    /** Where the comparison runs: here (comparePrograms), or on a worker (queued-job.ts, with REDIS_URL). */
+    private readonly compare: Compare = comparePrograms,
   ) {}
 
   /** Asks for a comparison of the scope now (a new row or one set back to queued) and starts it here. */
@@ -104,7 +107,7 @@ export class SimilarityWorker {
     if (!inputs) return saveFailure(db, key, this.owner, 'This task or question no longer exists.', clock.now());
     let lastWrite = 0;
     try {
-      const found = await comparePrograms(
+      const { pairs: found } = await this.compare(
         inputs.language,
         inputs.programs.map((p) => ({ key: p.ref, code: p.code })),
         inputs.given,
