@@ -77,7 +77,7 @@ describe.runIf(url && root)('runner workers on two hosts (network namespaces)', 
       startWorker(env(b!), ['ip', 'netns', 'exec', b!.ns]),
     ]);
     t = await createTestApp('sqlite', { REDIS_URL: url!, RUNNER_QUEUE_PREFIX: prefix, RUNNER_RUNS_PER_MINUTE: '100' });
-    await t.app.runner.queued!.ready();
+    await t.services.runner.queued!.ready();
     for (let i = 0; i < 5; i++) {
       const s = await t.createUser({ role: 'student' });
       students.push(await t.login(s.email, s.password));
@@ -124,7 +124,7 @@ describe.runIf(url && root)('runner workers on two hosts (network namespaces)', 
     hosts[0]!.sockets.forEach((s) => s.destroy());
     const results = await Promise.all(runs);
     expect(results.map((res) => res.json().run?.stdout)).toEqual([0, 1, 2, 3, 4].map((i) => `run ${i}\n`));
-    expect(await t.app.runner.queued!.stats()).toMatchObject({ waiting: 0, active: 0 });
+    expect(await t.services.runner.queued!.stats()).toMatchObject({ waiting: 0, active: 0 });
     r.disconnect();
   }, 60_000);
 });

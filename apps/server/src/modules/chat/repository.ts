@@ -199,3 +199,8 @@ export async function deleteInvisible(db: Executor, cutoff: string): Promise<{ d
   }
   return { deleted, images };
 }
+
+/** A user as a conversation side: the student a conversation belongs to must exist and be a student. */
+export function findUser(db: Executor, id: string) {
+  return db.selectFrom('users').select(['id', 'name', 'role']).where('id', '=', id).executeTakeFirst();
+}
