@@ -193,7 +193,7 @@ export class ExamAttempts {
     return true;
   }
 
-  /** The job: submits every attempt left in progress past its deadline (one instance runs it, see main.ts). */
+  /** The job: submits every attempt left in progress past its deadline (one instance runs it; the job is listed in compose.ts). */
   async submitOverdue(): Promise<number> {
     const before = new Date(this.now().getTime() - GRACE_MS).toISOString();
     let submitted = 0;
