@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { startFakeProvider } from '../apps/server/src/modules/explain/fake-provider.js';
+import { startFakeProvider } from '../apps/server/test/fakes/fake-provider.js';
 import { explainPrompt } from '../apps/server/src/modules/explain/prompt.js';
 import { geminiProvider } from '../apps/server/src/modules/explain/providers/gemini.js';
 import { openAiCompatibleProvider } from '../apps/server/src/modules/explain/providers/openai-compatible.js';

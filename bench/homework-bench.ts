@@ -8,6 +8,7 @@
 import type { LiveEvent } from '@learn/shared';
 import { benchDeps } from './bench-app.js';
 import { buildApp } from '../apps/server/src/app.js';
+import { compose } from '../apps/server/src/compose.js';
 import { assignmentFor } from '../apps/server/src/modules/homework/repository.js';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 60);
@@ -17,7 +18,8 @@ const LECTURE = 'c-cpp-day-4';
 // A class signs in from its own machines: each student from its own address (behind the trusted proxy), as
 // sixty sign-ins from one address would be refused by the per-address sign-in limit.
 const { deps, dispose } = await benchDeps('hw', { env: { PASSWORD_HASH_COST: '12', TRUST_PROXY: 'true' } });
-const app = await buildApp(deps);
+const { services } = compose(deps);
+const app = await buildApp(deps, services);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
@@ -61,9 +63,9 @@ deps.pubsub.subscribe((e: LiveEvent) => {
 let maxBacklog = 0;
 let maxRunnerQueue = 0;
 const sampler = setInterval(() => {
-  const b = app.homeworkGrader.backlog;
+  const b = services.grader.backlog;
   maxBacklog = Math.max(maxBacklog, b.waiting + b.grading);
-  maxRunnerQueue = Math.max(maxRunnerQueue, app.runner.lanes.grading.queued);
+  maxRunnerQueue = Math.max(maxRunnerQueue, services.runner.lanes.grading.queued);
 }, 20);
 
 async function submitOne(cookie: string): Promise<{ id: number; at: number }> {
@@ -97,7 +99,7 @@ const rows = await deps.db.selectFrom('homework_submissions').select(['autograde
 const done = rows.filter((r) => r.autograde_status === 'done' && r.passed === 5 && r.total === 5).length;
 const ratio = (ms: number) => `${(ms / baselineMs).toFixed(2)}x`;
 console.log(
-  `homework grading: ${STUDENTS} students over ${SPREAD_MS} ms, grading lane concurrency ${app.runner.lanes.grading.concurrency}`,
+  `homework grading: ${STUDENTS} students over ${SPREAD_MS} ms, grading lane concurrency ${services.runner.lanes.grading.concurrency}`,
 );
 console.log(`  graded with all 5 tests passed: ${done} of ${rows.length} submissions (none lost: ${done === rows.length})`);
 console.log(`  baseline (one alone): ${baselineMs.toFixed(0)} ms`);
@@ -105,7 +107,7 @@ console.log(
   `  submit -> results: p50 ${pct(50).toFixed(0)} ms (${ratio(pct(50))}), p95 ${pct(95).toFixed(0)} ms (${ratio(pct(95))}), max ${latencies.at(-1)!.toFixed(0)} ms (${ratio(latencies.at(-1)!)})`,
 );
 console.log(
-  `  wall ${wall.toFixed(0)} ms; largest grader backlog ${maxBacklog}; largest grading queue ${maxRunnerQueue} (limit ${app.runner.lanes.grading.length})`,
+  `  wall ${wall.toFixed(0)} ms; largest grader backlog ${maxBacklog}; largest grading queue ${maxRunnerQueue} (limit ${services.runner.lanes.grading.length})`,
 );
 
 await app.close();

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { startFakeProvider, type FakeProvider } from '../../apps/server/src/modules/explain/fake-provider.js';
+import { startFakeProvider, type FakeProvider } from '../../apps/server/test/fakes/fake-provider.js';
 import {
   createStudent,
   guideApi,

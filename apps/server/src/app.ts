@@ -33,17 +33,21 @@ import { analyticsRoutes } from './modules/analytics/routes.js';
 import { diagnosticsRoutes } from './modules/health/diagnostics.js';
 import { chatRoutes } from './modules/chat/routes.js';
 import { similarityRoutes } from './modules/similarity/routes.js';
-import { courseLanguage, runTaskTests } from './modules/homework/grading.js';
 import { healthProbeRoutes } from './modules/health/probes.js';
 import { metricsRoutes } from './modules/metrics/routes.js';
 import { installLifecycle, SERVICE_RESTART } from './platform/lifecycle.js';
 import { fastifyLogger } from './platform/log.js';
+import { compose, type Services } from './compose.js';
 
 /** Kept for branches written before AppDeps moved to platform/deps.ts; new code imports it from there. */
 export type { AppDeps } from './platform/deps.js';
 
-/** Builds the HTTP app: plugins, then each module's routes. Tests build the app through this. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+/**
+ * Builds the HTTP app: plugins, then each module's routes with the services it uses (compose.ts), and the
+ * services' lifetime tied to the app's. Tests build the app through this; without `services`, it composes
+ * its own.
+ */
+export async function buildApp(deps: AppDeps, services: Services = compose(deps).services): Promise<FastifyInstance> {
   const app = Fastify({
     logger: fastifyLogger({ level: deps.config.logLevel, format: deps.config.logFormat ?? 'json' }),
     trustProxy: deps.config.trustProxy,
@@ -61,8 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // instance or to this one once it is back.
     // Runs under way (interactive ones too) finish first, within the shutdown's grace period.
     preClose(done) {
-      const drained = app.hasDecorator('runner') ? app.runner.drain(Math.max(0, deps.config.shutdownGraceMs - 1000)) : Promise.resolve();
-      void drained.finally(() => {
+      void services.runner.drain(Math.max(0, deps.config.shutdownGraceMs - 1000)).finally(() => {
         for (const client of app.websocketServer.clients) client.close(SERVICE_RESTART, 'Server restarting');
         app.websocketServer.close();
         done();
@@ -76,11 +79,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installInputGuard(app);
 
   authRoutes(app, deps);
-  healthRoutes(app, deps);
+  healthRoutes(app, deps, services);
   healthProbeRoutes(app, deps);
-  metricsRoutes(app, deps);
+  metricsRoutes(app, deps, services);
   legacyFoundationRoutes(app, deps);
-  courseRoutes(app, deps);
+  courseRoutes(app, deps, services);
   progressRoutes(app, deps);
   dashboardRoutes(app, deps);
   accessRoutes(app, deps);
@@ -90,23 +93,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   rosterRoutes(app, deps);
   legacyPeopleRoutes(app, deps);
   liveRoutes(app, deps);
-  runnerRoutes(app, deps);
-  homeworkRoutes(app, deps);
-  legacyHomeworkRoutes(app);
-  examRoutes(app, deps, (question, code, courseId) =>
-    runTaskTests(
-      app.runner,
-      { type: 'homework', content: question.prompt, tests: question.tests ?? [] },
-      courseLanguage(courseId),
-      code,
-      'exam',
-    ).then((r) => r.tests),
-  );
-  explainRoutes(app, deps);
+  runnerRoutes(app, deps, services);
+  homeworkRoutes(app, services);
+  legacyHomeworkRoutes(app, services);
+  examRoutes(app, services.exams);
+  explainRoutes(app, services);
   analyticsRoutes(app, deps);
-  diagnosticsRoutes(app, deps);
-  chatRoutes(app, deps);
-  similarityRoutes(app, deps);
+  diagnosticsRoutes(app, deps, services);
+  chatRoutes(app, services);
+  similarityRoutes(app, services);
+  bindLifetimes(app, services);
 
   const webDist = deps.config.webDist;
   if (webDist && existsSync(join(webDist, 'index.html'))) {
@@ -123,4 +119,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   return app;
+}
+
+/**
+ * The services' lifetime is the app's. On close, the websocket plugin's preClose (above) drains the runner
+ * first; then the grader and the similarity worker stop, handing unfinished work back as queued.
+ */
+function bindLifetimes(app: FastifyInstance, services: Services) {
+  app.addHook('onReady', async () => {
+    await services.grader.resume();
+    await services.similarityWorker.refresh();
+  });
+  app.addHook('preClose', async () => {
+    await services.grader.stop();
+    await services.similarityWorker.stop();
+    await services.similarityQueue?.close();
+  });
+  app.addHook('onClose', async () => {
+    services.lectureStates.close();
+    await services.runner.close();
+  });
 }

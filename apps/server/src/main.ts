@@ -17,6 +17,7 @@ import { installShutdown } from './platform/shutdown.js';
 import { installLastResort } from './platform/last-resort.js';
 import { moveChatImagesIntoDatabase } from './modules/chat/image-store.js';
 import { startJobs } from './jobs.js';
+import { compose } from './compose.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -84,7 +85,9 @@ const deps: AppDeps = {
   ...(rateRedis ? { rateStore: new RedisRateStore(rateRedis, () => {}, config.redisPrefix) } : {}),
   ...(handle.poolStats ? { dbPool: handle.poolStats } : {}),
 };
-const app = await buildApp(deps);
+// The composition root: every service once, then the routes and the jobs that use them.
+const { services, jobs } = compose(deps, log);
+const app = await buildApp(deps, services);
 
 if (seeded.generatedGuidePassword) firstStartBox(config, seeded.generatedGuidePassword, log);
 if (seeded.guidePassword === 'applied') log.warn(`LEARN_GUIDE_PASSWORD applied to ${config.guide.email} (it had never signed in)`);
@@ -94,17 +97,16 @@ if (seeded.guidePassword === 'ignored') {
   );
 }
 
-const scheduler = startJobs(app, deps);
+const scheduler = startJobs(jobs, deps, log);
 
 const shutdown = installShutdown({
   app,
   log,
   graceMs: config.shutdownGraceMs,
   busy: async () => {
-    if (!app.hasDecorator('runner')) return 0;
     // No new run starts while draining ("The server is restarting..."); those under way finish.
-    app.runner.stopAccepting();
-    const h = await app.runner.health();
+    services.runner.stopAccepting();
+    const h = await services.runner.health();
     return h.running + h.queued;
   },
   release: async () => {

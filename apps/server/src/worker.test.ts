@@ -40,7 +40,7 @@ describe.runIf(url)('runs and grading through two runner workers', () => {
       RUNNER_RUNS_PER_MINUTE: '100',
       METRICS_TOKEN: TOKEN,
     });
-    await t.app.runner.queued!.ready();
+    await t.services.runner.queued!.ready();
     for (let i = 0; i < 7; i++) {
       const s = await t.createUser({ role: 'student' });
       students.push(await t.login(s.email, s.password));
@@ -108,9 +108,9 @@ describe.runIf(url)('runs and grading through two runner workers', () => {
     };
     const good = 'a, b = map(int, input().split())\nprint(a + b)\n';
     const [exam, homework, wrong] = await Promise.all([
-      runTaskTests(t.app.runner, task, 'python', good, 'exam'),
-      runTaskTests(t.app.runner, task, 'python', good, 'homework'),
-      runTaskTests(t.app.runner, task, 'python', 'print(3)\n', 'homework'),
+      runTaskTests(t.services.runner, task, 'python', good, 'exam'),
+      runTaskTests(t.services.runner, task, 'python', good, 'homework'),
+      runTaskTests(t.services.runner, task, 'python', 'print(3)\n', 'homework'),
     ]);
     expect(exam).toMatchObject({ compileOk: true, passed: 2 });
     expect(homework.passed).toBe(2);
@@ -129,7 +129,7 @@ describe.runIf(url)('runs and grading through two runner workers', () => {
     const results = await Promise.all(runs);
     expect(results.map((res) => res.json().run?.stdout)).toEqual(['run 2\n', 'run 3\n', 'run 4\n', 'run 5\n', 'run 6\n']);
     // Nothing left waiting or held, and nothing failed.
-    const counts = await t.app.runner.queued!.stats();
+    const counts = await t.services.runner.queued!.stats();
     expect(counts).toMatchObject({ waiting: 0, active: 0 });
     r.disconnect();
   }, 60_000);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.js';
+import { compose, type Services } from '../src/compose.js';
 import type { AppDeps } from '../src/platform/deps.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, migrateToLatest, type DatabaseHandle, type Engine } from '../src/db/database.js';
@@ -63,6 +64,8 @@ async function freshDatabase(engine: Engine): Promise<{ handle: DatabaseHandle; 
 export interface TestApp {
   app: FastifyInstance;
   deps: AppDeps;
+  /** The app's services (compose.ts), for what a test does besides HTTP: wait for the grader, run a job. */
+  services: Services;
   clock: ManualClock;
   close(): Promise<void>;
   /**
@@ -70,6 +73,8 @@ export interface TestApp {
    * (close it yourself); `overrides` replace some deps (e.g. its own pub/sub, as another process has).
    */
   restart(overrides?: Partial<AppDeps>): Promise<FastifyInstance>;
+  /** The same as restart, with the new app's own services. */
+  restartComposed(overrides?: Partial<AppDeps>): Promise<{ app: FastifyInstance; services: Services }>;
   /** Signs in and returns the cookie header to send with later requests. */
   login(email: string, password: string): Promise<string>;
   createUser(opts: { role: 'student' | 'guide'; name?: string; email?: string; password?: string; batchId?: string | null }): Promise<{
@@ -81,7 +86,11 @@ export interface TestApp {
 
 let userCounter = 0;
 
-export async function createTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestApp> {
+/** What an app is built from, without the app: a fresh seeded database, a manual clock, in-process pub/sub. */
+export async function createTestDeps(
+  engine: Engine,
+  env: Record<string, string> = {},
+): Promise<{ deps: AppDeps; clock: ManualClock; drop: () => Promise<void> }> {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     PASSWORD_HASH_COST: '12',
@@ -103,21 +112,34 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     ...(handle.poolStats ? { dbPool: handle.poolStats } : {}),
   };
   await seed(deps);
-  const app = await buildApp(deps);
+  return { deps, clock, drop };
+}
+
+export async function createTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestApp> {
+  const { deps, clock, drop } = await createTestDeps(engine, env);
+  const { services } = compose(deps);
+  const app = await buildApp(deps, services);
   await app.ready();
+  const restartComposed = async (overrides: Partial<AppDeps> = {}) => {
+    const next = { ...deps, ...overrides };
+    const composed = compose(next);
+    const nextApp = await buildApp(next, composed.services);
+    await nextApp.ready();
+    return { app: nextApp, services: composed.services };
+  };
   return {
     app,
     deps,
+    services,
     clock,
     async close() {
       await app.close();
       await drop();
     },
     async restart(overrides = {}) {
-      const next = await buildApp({ ...deps, ...overrides });
-      await next.ready();
-      return next;
+      return (await restartComposed(overrides)).app;
     },
+    restartComposed,
     async login(email, password) {
       const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
       if (res.statusCode !== 200) throw new Error(`login failed for ${email}: ${res.statusCode} ${res.body}`);

@@ -155,7 +155,7 @@ describe.each(engines)('chat (%s)', (engine) => {
     expect((await call('GET', img.json().imageUrl, s.cookie)).statusCode).toBe(404);
     // A guide still sees it: it stays until every guide cleared it.
     expect((await call('GET', `/api/chat/conversations/${s.id}`, guide)).json().messages).toHaveLength(2);
-    await t.app.chat.purge();
+    await t.services.chat.purge();
     expect(await stored(name)).toBe(true);
     const guides = await t.deps.db.selectFrom('users').select(['id', 'email']).where('role', '=', 'guide').execute();
     for (const g of guides) {
@@ -163,7 +163,7 @@ describe.each(engines)('chat (%s)', (engine) => {
       if (cookie) await call('POST', `/api/chat/conversations/${s.id}/clear`, cookie);
       else await t.deps.db.insertInto('chat_clears').values({ student_id: s.id, user_id: g.id, cleared_id: 1e9, cleared_at: '' }).execute();
     }
-    expect(await t.app.chat.purge()).toBeGreaterThanOrEqual(1);
+    expect(await t.services.chat.purge()).toBeGreaterThanOrEqual(1);
     expect(await stored(name)).toBe(false);
     expect((await call('GET', `/api/chat/conversations/${s.id}`, guide)).json().messages).toHaveLength(0);
   });

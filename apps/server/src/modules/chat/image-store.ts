@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { IMAGE_NAME } from './policy.js';
+import { deleteImage, imageData, insertImage } from './repository.js';
 
 /**
  * Where the re-encoded chat images live: the `chat_images` table, one random name per image. In the
@@ -17,20 +18,20 @@ export class ImageStore {
 
   async save(jpeg: Buffer): Promise<string> {
     const name = `${randomBytes(16).toString('hex')}.jpg`;
-    await this.db.insertInto('chat_images').values({ name, data: jpeg, created_at: this.now().toISOString() }).execute();
+    await insertImage(this.db, { name, data: jpeg, created_at: this.now().toISOString() });
     return name;
   }
 
   /** The image's bytes; throws when there is no such image. */
   async read(name: string): Promise<Buffer> {
     if (!IMAGE_NAME.test(name)) throw new Error('bad image name');
-    const row = await this.db.selectFrom('chat_images').select('data').where('name', '=', name).executeTakeFirst();
-    if (!row) throw new Error('no such image');
-    return Buffer.from(row.data);
+    const data = await imageData(this.db, name);
+    if (!data) throw new Error('no such image');
+    return data;
   }
 
   async remove(name: string): Promise<void> {
-    if (IMAGE_NAME.test(name)) await this.db.deleteFrom('chat_images').where('name', '=', name).execute();
+    if (IMAGE_NAME.test(name)) await deleteImage(this.db, name);
   }
 }
 
@@ -50,11 +51,7 @@ export async function moveChatImagesIntoDatabase(db: Kysely<Database>, dataDir: 
   let moved = 0;
   for (const name of names) {
     const data = await readFile(join(dir, name));
-    await db
-      .insertInto('chat_images')
-      .values({ name, data, created_at: new Date().toISOString() })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
+    await insertImage(db, { name, data, created_at: new Date().toISOString() }, true);
     await rm(join(dir, name));
     moved++;
   }

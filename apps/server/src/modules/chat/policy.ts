@@ -13,3 +13,9 @@ export const visibleSince = (actor: Actor, now: Date): string | null =>
 
 /** Image names the server made: 32 hex characters and .jpg. Anything else (../, other types) is not one. */
 export const IMAGE_NAME = /^[0-9a-f]{32}\.jpg$/;
+
+/** Guides see the list of every student's conversation; a student has only their own. */
+export const canListConversations = (actor: Actor) => actor.role === 'guide';
+
+/** The chat button's count: a guide's covers every conversation, a student's only their own. */
+export const countsEveryConversation = (actor: Actor) => actor.role === 'guide';

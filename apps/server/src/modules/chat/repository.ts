@@ -199,3 +199,24 @@ export async function deleteInvisible(db: Executor, cutoff: string): Promise<{ d
   }
   return { deleted, images };
 }
+
+/** A user as a conversation side: the student a conversation belongs to must exist and be a student. */
+export function findUser(db: Executor, id: string) {
+  return db.selectFrom('users').select(['id', 'name', 'role']).where('id', '=', id).executeTakeFirst();
+}
+
+/** chat_images: the re-encoded images, one random name each (image-store.ts decides names and checks them). */
+export async function insertImage(db: Executor, row: { name: string; data: Buffer; created_at: string }, keepExisting = false) {
+  let q = db.insertInto('chat_images').values(row);
+  if (keepExisting) q = q.onConflict((oc) => oc.column('name').doNothing());
+  await q.execute();
+}
+
+export async function imageData(db: Executor, name: string): Promise<Buffer | null> {
+  const row = await db.selectFrom('chat_images').select('data').where('name', '=', name).executeTakeFirst();
+  return row ? Buffer.from(row.data) : null;
+}
+
+export async function deleteImage(db: Executor, name: string): Promise<void> {
+  await db.deleteFrom('chat_images').where('name', '=', name).execute();
+}

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CHAT_MAX_IMAGE_BYTES, chatSendSchema } from '@learn/shared';
-import type { AppDeps } from '../../platform/deps.js';
 import { parse, validationError } from '../../platform/errors.js';
 import { requireActor, requireRole } from '../../platform/authenticate.js';
-import { ChatService } from './service.js';
+import type { ChatService } from './service.js';
 import { IMAGE_TOO_BIG } from './images.js';
 
 const studentParams = z.object({ studentId: z.string().min(1).max(200) });
@@ -19,13 +18,6 @@ const captionHeader = z
   .refine((n) => n <= 16_000, 'The caption is too long.');
 export const CAPTION_HEADER = 'x-caption-bytes';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** For main.ts (the retention job). */
-    chat: ChatService;
-  }
-}
-
 /**
  * Chat (issue 15). Guides: GET /api/chat/conversations (search, unread, latest first). Both sides (a
  * student: their own id only): GET /api/chat/conversations/:studentId[?after=id] (the catch-up of a
@@ -33,10 +25,7 @@ declare module 'fastify' {
  * UTF-8 then the raw image bytes, any content type; the caption's byte length in x-caption-bytes), POST .../read, POST .../clear. GET /api/chat/unread (the button's count),
  * GET /api/chat/images/:name. Live: chat.message, chat.read, chat.cleared over /api/ws.
  */
-export function chatRoutes(app: FastifyInstance, deps: AppDeps) {
-  const service = new ChatService(deps);
-  app.decorate('chat', service);
-
+export function chatRoutes(app: FastifyInstance, { chat: service }: { chat: ChatService }) {
   app.get('/api/chat/conversations', async (request) => {
     const actor = requireRole(request, 'guide');
     const { search } = parse(searchQuery, request.query);

@@ -10,7 +10,7 @@ import type { Actor } from '../../platform/authenticate.js';
 import { authorizationError, notFoundError, tooManyRequestsError, validationError } from '../../platform/errors.js';
 import { RateLimit } from '../../platform/rate-limit.js';
 import * as repo from './repository.js';
-import { IMAGE_NAME, isSide, visibleSince } from './policy.js';
+import { canListConversations, countsEveryConversation, IMAGE_NAME, isSide, visibleSince } from './policy.js';
 import { reencode } from './images.js';
 import { ImageStore } from './image-store.js';
 
@@ -30,7 +30,7 @@ export class ChatService {
   private readonly rate: RateLimit;
   readonly images: ImageStore;
 
-  constructor(private readonly deps: AppDeps) {
+  constructor(private readonly deps: Pick<AppDeps, 'db' | 'clock' | 'pubsub' | 'rateStore'>) {
     this.rate = new RateLimit('chat-send', CHAT_SENDS_PER_MINUTE, deps.rateStore);
     this.images = new ImageStore(deps.db, () => deps.clock.now());
   }
@@ -46,13 +46,13 @@ export class ChatService {
   /** The conversation's student, checked: a guide may open any student's, a student only their own. */
   private async sideOf(actor: Actor, studentId: string) {
     if (!isSide(actor, studentId)) throw authorizationError();
-    const student = await this.db.selectFrom('users').select(['id', 'name', 'role']).where('id', '=', studentId).executeTakeFirst();
+    const student = await repo.findUser(this.db, studentId);
     if (!student || student.role !== 'student') throw notFoundError('Student not found');
     return student;
   }
 
   async list(actor: Actor, search: string): Promise<ChatConversationSummary[]> {
-    if (actor.role !== 'guide') throw authorizationError();
+    if (!canListConversations(actor)) throw authorizationError();
     const rows = await repo.conversationsFor(this.db, actor.id, search.trim());
     return rows.map((r) => ({
       studentId: r.id,
@@ -73,7 +73,7 @@ export class ChatService {
 
   /** The count on the chat button: a student's unread replies, or a guide's unread across students. */
   async unread(actor: Actor): Promise<{ unread: number }> {
-    if (actor.role === 'guide') return { unread: await repo.guideUnreadTotal(this.db, actor.id) };
+    if (countsEveryConversation(actor)) return { unread: await repo.guideUnreadTotal(this.db, actor.id) };
     return { unread: await repo.unreadCount(this.db, actor.id, actor.id, true, visibleSince(actor, this.now())) };
   }
 

@@ -6,14 +6,11 @@ import { parse } from '../../platform/errors.js';
 import { requireActor, requireRole } from '../../platform/authenticate.js';
 import { courseList } from './course-list.js';
 import * as service from './service.js';
-import { LectureStateCache } from './lecture-state-cache.js';
+import type { LectureStateCache } from './lecture-state-cache.js';
 
 const idParams = z.object({ lectureId: z.string().min(1).max(100) });
 
-export function courseRoutes(app: FastifyInstance, deps: AppDeps) {
-  const states = new LectureStateCache(deps.pubsub);
-  app.addHook('onClose', async () => states.close());
-
+export function courseRoutes(app: FastifyInstance, deps: AppDeps, { lectureStates: states }: { lectureStates: LectureStateCache }) {
   app.get('/api/courses', async (request) => {
     const actor = requireActor(request);
     const { prefix } = parse(z.object({ prefix: z.string().max(20).optional() }), request.query);

@@ -250,15 +250,15 @@ describe.each(engines)('exams (%s)', (engine) => {
   it('submits an abandoned attempt exactly once, with two instances running the job at the same moment', async () => {
     const s = await studentWith(7);
     await call('POST', `/api/exams/${examId}/attempt`, s.cookie);
-    const other = await t.restart();
+    const other = await t.restartComposed();
     const events: LiveEvent[] = [];
     const off = t.deps.pubsub.subscribe((e) => e.type === 'exam.submitted' && e.studentId === s.id && events.push(e));
     t.clock.advance(31 * 60_000);
-    const [a, b] = await Promise.all([t.app.exams.submitOverdue(), other.exams.submitOverdue()]);
+    const [a, b] = await Promise.all([t.services.exams.attempts.submitOverdue(), other.services.exams.attempts.submitOverdue()]);
     expect(a + b).toBeGreaterThanOrEqual(1);
     expect(events).toHaveLength(1);
     off();
-    await other.close();
+    await other.app.close();
     expect((await call('POST', `/api/exams/${examId}/attempt`, s.cookie)).json()).toMatchObject({
       status: 'submitted',
       submittedBy: 'server',

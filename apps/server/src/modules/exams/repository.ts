@@ -205,3 +205,19 @@ export async function completedLectureCount(db: Executor, studentId: string, cou
 export async function studentName(db: Executor, id: string): Promise<string | undefined> {
   return (await db.selectFrom('users').select('name').where('id', '=', id).executeTakeFirst())?.name;
 }
+
+export async function courseExists(db: Executor, courseId: string): Promise<boolean> {
+  return !!(await db.selectFrom('courses').select('id').where('id', '=', courseId).executeTakeFirst());
+}
+
+/** Whether the student has an attempt in progress whose deadline is after `after` (deadline plus grace not passed). */
+export async function hasActiveAttempt(db: Executor, studentId: string, after: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('exam_attempts')
+    .select('id')
+    .where('student_id', '=', studentId)
+    .where('status', '=', 'in-progress')
+    .where('deadline_at', '>', after)
+    .executeTakeFirst();
+  return !!row;
+}

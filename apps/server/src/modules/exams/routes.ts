@@ -9,21 +9,23 @@ import {
   examSaveSchema,
   examSubmitSchema,
 } from '@learn/shared';
-import type { AppDeps } from '../../platform/deps.js';
 import { parse } from '../../platform/errors.js';
 import { requireRole } from '../../platform/authenticate.js';
-import { ExamsService, type ExamTestRunner } from './service.js';
-import { ExamCheck } from './check.js';
+import { ExamAuthoring } from './authoring.js';
+import type { ExamAttempts } from './attempts.js';
+import type { ExamGrading } from './grading.js';
+import type { ExamCheck } from './check.js';
 
 const courseQuery = z.object({ courseId: z.string().min(1).max(100) });
 const examParams = z.object({ examId: z.string().min(1).max(200) });
 const submissionParams = z.object({ id: z.coerce.number().int().min(1) });
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** For main.ts (the deadline job) and the explain module's exam rule. */
-    exams: ExamsService;
-  }
+/** The exams services the routes call, built once in compose.ts. */
+export interface ExamServices {
+  authoring: ExamAuthoring;
+  attempts: ExamAttempts;
+  grading: ExamGrading;
+  check: ExamCheck;
 }
 
 /**
@@ -33,83 +35,79 @@ declare module 'fastify' {
  * GET /api/exams/manage, POST /api/exams, PUT/DELETE /api/exams/:id, GET /api/exams/:id/preview,
  * GET /api/exam-submissions, POST /api/exam-submissions/:id/tests, PUT /api/exam-submissions/:id/grade.
  */
-export function examRoutes(app: FastifyInstance, deps: AppDeps, runTests?: ExamTestRunner) {
-  const service = new ExamsService(deps, runTests);
-  const checker = new ExamCheck(deps, runTests);
-  app.decorate('exams', service);
-
+export function examRoutes(app: FastifyInstance, { authoring, attempts, grading, check }: ExamServices) {
   app.get('/api/exams', async (request) => {
     const { courseId } = parse(courseQuery, request.query);
-    return { exams: await service.list(requireRole(request, 'student'), courseId) };
+    return { exams: await attempts.list(requireRole(request, 'student'), courseId) };
   });
   app.post('/api/exams/:examId/attempt', async (request) => {
     const actor = requireRole(request, 'student');
     const { examId } = parse(examParams, request.params);
-    return service.open(actor, examId);
+    return attempts.open(actor, examId);
   });
   app.put('/api/exams/:examId/attempt/answers', async (request) => {
     const actor = requireRole(request, 'student');
     const { examId } = parse(examParams, request.params);
-    return service.save(actor, examId, parse(examSaveSchema, request.body));
+    return attempts.save(actor, examId, parse(examSaveSchema, request.body));
   });
   app.post('/api/exams/:examId/attempt/check', async (request) => {
     const actor = requireRole(request, 'student');
     const { examId } = parse(examParams, request.params);
     const { questionId, code } = parse(examCheckSchema, request.body);
-    return checker.check(actor, examId, questionId, code);
+    return check.check(actor, examId, questionId, code);
   });
   app.post('/api/exams/:examId/attempt/submit', async (request) => {
     const actor = requireRole(request, 'student');
     const { examId } = parse(examParams, request.params);
-    return service.submit(actor, examId, parse(examSubmitSchema, request.body ?? {}));
+    return attempts.submit(actor, examId, parse(examSubmitSchema, request.body ?? {}));
   });
 
   app.get('/api/exams/manage', async (request) => {
     const actor = requireRole(request, 'guide');
     const { courseId } = parse(courseQuery, request.query);
-    return { exams: await service.manage(actor, courseId) };
+    return { exams: await authoring.manage(actor, courseId) };
   });
   app.get('/api/exams/blank-question', async (request) => {
     requireRole(request, 'guide');
     const { type } = parse(z.object({ type: z.enum(EXAM_QUESTION_TYPES) }), request.query);
-    return ExamsService.blankQuestion(type);
+    return ExamAuthoring.blankQuestion(type);
   });
   app.post('/api/exams', async (request, reply) => {
     const actor = requireRole(request, 'guide');
     const { courseId, week } = parse(examCreateSchema, request.body);
-    const exam = await service.create(actor, courseId, week);
+    const exam = await authoring.create(actor, courseId, week);
     return reply.status(201).send(exam);
   });
   app.put('/api/exams/:examId', async (request) => {
     const actor = requireRole(request, 'guide');
     const { examId } = parse(examParams, request.params);
-    return service.edit(actor, examId, parse(examEditSchema, request.body, { nameField: true }));
+    return authoring.edit(actor, examId, parse(examEditSchema, request.body, { nameField: true }));
   });
   app.delete('/api/exams/:examId', async (request) => {
     const actor = requireRole(request, 'guide');
     const { examId } = parse(examParams, request.params);
     const { confirm } = parse(z.object({ confirm: z.enum(['true', 'false']).optional() }), request.query);
-    return service.remove(actor, examId, confirm === 'true');
+    return authoring.remove(actor, examId, confirm === 'true');
   });
   app.get('/api/exams/:examId/preview', async (request) => {
     const actor = requireRole(request, 'guide');
     const { examId } = parse(examParams, request.params);
-    return service.preview(actor, examId);
+    return authoring.preview(actor, examId);
   });
 
   app.get('/api/exam-submissions', async (request) => {
     const actor = requireRole(request, 'guide');
     const q = parse(courseQuery.extend({ status: z.enum(['pending', 'graded']).default('pending') }), request.query);
-    return { submissions: await service.submissions(actor, q.courseId, q.status) };
+    return { submissions: await grading.submissions(actor, q.courseId, q.status) };
   });
   app.post('/api/exam-submissions/:id/tests', async (request) => {
     const actor = requireRole(request, 'guide');
     const { id } = parse(submissionParams, request.params);
-    return service.runTestsFor(actor, id);
+    return grading.runTestsFor(actor, id);
   });
   app.put('/api/exam-submissions/:id/grade', async (request) => {
     const actor = requireRole(request, 'guide');
     const { id } = parse(submissionParams, request.params);
-    return service.grade(actor, id, parse(examGradeSchema, request.body));
+    return grading.grade(actor, id, parse(examGradeSchema, request.body));
   });
 }

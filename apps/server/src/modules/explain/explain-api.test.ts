@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, engines, type TestApp } from '../../../test/harness.js';
-import { startFakeProvider, type FakeProvider } from './fake-provider.js';
+import { startFakeProvider, type FakeProvider } from '../../../test/fakes/fake-provider.js';
 
 /** POST /api/explain through the real client libraries against a local fake provider. */
 function events(body: string) {

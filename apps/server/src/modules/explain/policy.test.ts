@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../platform/authenticate.js';
-import { canExplain, canSeeExplainUsage } from './policy.js';
+import { canExplain, canSeeExplainUsage, examRuleAppliesTo } from './policy.js';
 
 const actor = (role: Actor['role']) => ({ id: `u_${role}`, role }) as Actor;
 
@@ -19,5 +19,12 @@ describe('explain policy', () => {
     ['guide', true],
   ] as const)('canSeeExplainUsage(%s) is %s', (role, allowed) => {
     expect(canSeeExplainUsage(actor(role))).toBe(allowed);
+  });
+
+  it.each([
+    ['student', true],
+    ['guide', false],
+  ] as const)('examRuleAppliesTo(%s) is %s', (role, applies) => {
+    expect(examRuleAppliesTo(actor(role))).toBe(applies);
   });
 });

@@ -2,7 +2,7 @@ import type { Actor } from '../../platform/authenticate.js';
 
 /**
  * Who may ask for an AI explanation: every signed-in user (students are the audience; guides try it out),
- * except a student during an exam attempt. Exams don't exist yet: the caller passes false until they do.
+ * except a student during an exam attempt (the service asks the exams module, see examRuleAppliesTo).
  */
 export function canExplain(actor: Actor, activeExamAttempt: boolean): boolean {
   if (actor.role === 'student') return !activeExamAttempt;
@@ -12,4 +12,9 @@ export function canExplain(actor: Actor, activeExamAttempt: boolean): boolean {
 /** Who sees the usage figures (explanations per day, cache hits): guides. */
 export function canSeeExplainUsage(actor: Actor): boolean {
   return actor.role === 'guide';
+}
+
+/** Whose exam attempts matter for explanations: a student's (guides have none to protect). */
+export function examRuleAppliesTo(actor: Actor): boolean {
+  return actor.role === 'student';
 }

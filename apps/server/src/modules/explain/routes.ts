@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { explainRequestSchema, type ExplainUsage } from '@learn/shared';
-import type { AppDeps } from '../../platform/deps.js';
 import { authorizationError, parse } from '../../platform/errors.js';
 import { requireActor } from '../../platform/authenticate.js';
-import { canExplain, canSeeExplainUsage } from './policy.js';
-import { ExplainService } from './service.js';
+import { canSeeExplainUsage } from './policy.js';
+import type { ExplainService } from './service.js';
 
 /** POST /api/explain streams server-sent events: `data: {"text"}` pieces, then `event: done` or `event: error`. */
-export function explainRoutes(app: FastifyInstance, deps: AppDeps) {
-  const service = new ExplainService(deps.config.explain, deps.clock, deps.db, deps.rateStore);
-
+export function explainRoutes(app: FastifyInstance, { explain: service }: { explain: ExplainService }) {
   app.get('/api/explain/status', async (request, reply) => {
     requireActor(request);
     void reply.header('cache-control', 'no-store');
@@ -23,9 +20,8 @@ export function explainRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.post('/api/explain', async (request, reply) => {
     const actor = requireActor(request);
-    // A student with an exam attempt under way gets no explanations (app.exams: the exams module's service).
-    const inExam = actor.role === 'student' && app.hasDecorator('exams') && (await app.exams.hasActiveAttempt(actor.id));
-    if (!canExplain(actor, inExam)) throw authorizationError('Explanations are not available during an exam.');
+    // A student with an exam attempt under way gets none (the service asks the exams module; fails closed).
+    await service.authorize(actor);
     const body = parse(explainRequestSchema, request.body);
     await service.admit(actor.id, body.code);
     const controller = new AbortController();

@@ -2,13 +2,22 @@ import { EXPLAIN_CODE_MAX_BYTES, EXPLAIN_FAILED, type ExplainStatus } from '@lea
 import type { Executor } from '../../db/executor.js';
 import type { Clock } from '../../platform/clock.js';
 import type { ExplainConfig } from '../../config.js';
-import { tooManyRequestsError, validationError } from '../../platform/errors.js';
+import type { Actor } from '../../platform/authenticate.js';
+import { authorizationError, DomainError, tooManyRequestsError, validationError } from '../../platform/errors.js';
 import { RateLimit, type RateStore } from '../../platform/rate-limit.js';
 import { explainPrompt } from './prompt.js';
 import { countExplanation, usageByDay } from './repository.js';
 import { geminiProvider } from './providers/gemini.js';
 import { openAiCompatibleProvider } from './providers/openai-compatible.js';
 import type { ExplainProvider } from './providers/provider.js';
+import type { ExamAttempts } from '../exams/attempts.js';
+import { canExplain, examRuleAppliesTo } from './policy.js';
+
+/** What the explain service asks the exams module: is this student in an exam attempt now? */
+export type ExamStatus = Pick<ExamAttempts, 'hasActiveAttempt'>;
+
+export const IN_EXAM_MESSAGE = 'Explanations are not available during an exam.';
+export const EXAM_STATUS_UNKNOWN = 'Explanations are not available right now: try again in a minute.';
 
 export interface ExplainSink {
   text(piece: string): void;
@@ -25,6 +34,8 @@ export class ExplainService {
     private readonly config: ExplainConfig,
     private readonly clock: Clock,
     private readonly db: Executor,
+    /** Required: "no explanations during an exam" cannot be switched off by leaving it out. */
+    private readonly exams: ExamStatus,
     rateStore?: RateStore,
   ) {
     const p = config.provider;
@@ -39,6 +50,22 @@ export class ExplainService {
   /** Explanations per UTC day and cache hits, the last 30 days with any, newest first (kept in the database). */
   usageByDay() {
     return usageByDay(this.db, 30);
+  }
+
+  /**
+   * Refuses a student during an exam attempt. Fails closed: when the exams service cannot answer, the
+   * student gets no explanation (503) rather than one that might be during an exam.
+   */
+  async authorize(actor: Actor): Promise<void> {
+    let inExam = false;
+    if (examRuleAppliesTo(actor)) {
+      try {
+        inExam = await this.exams.hasActiveAttempt(actor.id);
+      } catch {
+        throw new DomainError(503, 'SERVER', EXAM_STATUS_UNKNOWN);
+      }
+    }
+    if (!canExplain(actor, inExam)) throw authorizationError(inExam ? IN_EXAM_MESSAGE : undefined);
   }
 
   /** Checks before the stream opens, so refusals are ordinary JSON errors (400, 429, 503). */

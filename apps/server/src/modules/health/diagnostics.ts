@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/deps.js';
 import { knownMigrations } from '../../db/database.js';
+import type { RunnerService } from '../runner/service.js';
+import { appliedMigrations } from './repository.js';
 import { healthReport } from './service.js';
 
 export interface Diagnostics {
@@ -18,23 +19,15 @@ export interface Diagnostics {
  * What an operator needs to find a fault, and nothing an attacker could use: no file paths, no addresses,
  * no keys or connection strings, no error texts from the driver, no user data (counts of migrations only).
  */
-export async function diagnostics(app: FastifyInstance, deps: AppDeps): Promise<Diagnostics> {
+export async function diagnostics(deps: AppDeps, runnerService: Pick<RunnerService, 'health'>): Promise<Diagnostics> {
   const report = await healthReport(deps);
-  let applied: string[] = [];
-  if (report.database.reachable) {
-    try {
-      const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(deps.db);
-      applied = rows.rows.map((r) => r.name);
-    } catch {
-      applied = [];
-    }
-  }
+  const applied = report.database.reachable ? await appliedMigrations(deps.db) : [];
   const known = knownMigrations();
-  let runner: Diagnostics['runner'] = null;
-  if (app.hasDecorator('runner')) {
-    const h = await app.runner.health();
-    runner = { available: h.available, reason: h.available ? null : 'The code runner is not available on this server.' };
-  }
+  const h = await runnerService.health();
+  const runner: Diagnostics['runner'] = {
+    available: h.available,
+    reason: h.available ? null : 'The code runner is not available on this server.',
+  };
   const { kind, connected } = deps.pubsub.status();
   return {
     success: report.ok,
@@ -91,13 +84,13 @@ ${rows.map(([k, v]) => `<tr><th scope="row">${k}</th><td>${v}</td></tr>`).join('
 }
 
 /** GET /api/login_diagnostics.php (JSON) and GET /dashboard_debug.html: public, no-store. */
-export function diagnosticsRoutes(app: FastifyInstance, deps: AppDeps) {
+export function diagnosticsRoutes(app: FastifyInstance, deps: AppDeps, { runner }: { runner: RunnerService }) {
   app.get('/api/login_diagnostics.php', { config: { public: true } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
-    return diagnostics(app, deps);
+    return diagnostics(deps, runner);
   });
   app.get('/dashboard_debug.html', { config: { public: true } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-    return diagnosticsHtml(await diagnostics(app, deps));
+    return diagnosticsHtml(await diagnostics(deps, runner));
   });
 }

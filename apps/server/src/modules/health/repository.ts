@@ -13,3 +13,13 @@ export async function countBatches(db: Executor): Promise<number> {
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/** The names of the migrations applied (Kysely's own table); empty when it cannot be read. */
+export async function appliedMigrations(db: Executor): Promise<string[]> {
+  try {
+    const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+    return rows.rows.map((r) => r.name);
+  } catch {
+    return [];
+  }
+}

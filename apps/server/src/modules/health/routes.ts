@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/deps.js';
+import type { RunnerService } from '../runner/service.js';
 import { healthReport, overallStatus } from './service.js';
 
 /**
@@ -7,10 +8,10 @@ import { healthReport, overallStatus } from './service.js';
  * off) with the reasons, when code running is unavailable or the configured Redis does not answer;
  * "error" (503) when the database does not answer.
  */
-export function healthRoutes(app: FastifyInstance, deps: AppDeps) {
+export function healthRoutes(app: FastifyInstance, deps: AppDeps, { runner: runnerService }: { runner: RunnerService }) {
   app.get('/api/health', { config: { public: true } }, async (_request, reply) => {
     const report = await healthReport(deps);
-    const runner = app.hasDecorator('runner') ? await app.runner.health() : null;
+    const runner = await runnerService.health();
     const pubsub = deps.pubsub.status();
     const { status, reasons } = overallStatus(report, runner, pubsub);
     void reply.header('cache-control', 'no-store').status(report.ok ? 200 : 503);

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import type { LiveEvent } from '@learn/shared';
 import { createTestApp, engines, type TestApp } from '../../../test/harness.js';
 import { assignmentFor, insertSubmission } from './repository.js';
@@ -13,16 +12,16 @@ const LECTURE = 'c-cpp-day-3';
 
 describe.each(engines)('homework grading claims across instances (%s)', (engine) => {
   let t: TestApp;
-  let second: FastifyInstance;
+  let second: Awaited<ReturnType<TestApp['restartComposed']>>;
   const events: LiveEvent[] = [];
 
   beforeAll(async () => {
     t = await createTestApp(engine, { RUNNER_CONCURRENCY: '2' });
-    second = await t.restart();
+    second = await t.restartComposed();
     t.deps.pubsub.subscribe((e) => events.push(e));
   });
   afterAll(async () => {
-    await second.close();
+    await second.app.close();
     await t.close();
   });
 
@@ -68,11 +67,11 @@ describe.each(engines)('homework grading claims across instances (%s)', (engine)
       );
     }
     // Both instances find all six at the same moment, as two servers starting together would.
-    await Promise.all([t.app.homeworkGrader.resume(), second.homeworkGrader.resume()]);
-    await Promise.all([t.app.homeworkGrader.idle(), second.homeworkGrader.idle()]);
+    await Promise.all([t.services.grader.resume(), second.services.grader.resume()]);
+    await Promise.all([t.services.grader.idle(), second.services.grader.idle()]);
 
     // Each submission's tests ran once in all: the two instances split the six between them.
-    expect(t.app.homeworkGrader.graded + second.homeworkGrader.graded).toBe(6);
+    expect(t.services.grader.graded + second.services.grader.graded).toBe(6);
     const graded = events.filter((e) => e.type === 'homework.autograded').map((e) => (e as { submissionId: number }).submissionId);
     expect([...graded].sort((a, b) => a - b)).toEqual(ids);
     const rows = await t.deps.db.selectFrom('homework_submissions').selectAll().where('id', 'in', ids).execute();

@@ -157,10 +157,10 @@ describe.each(engines)('homework API (%s)', (engine) => {
     const first = await submit(WRONG);
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ autogradeStatus: 'queued', grade: null });
-    await t.app.homeworkGrader.idle();
+    await t.services.grader.idle();
     const second = await submit(task.solution!);
     expect(second.statusCode).toBe(201);
-    await t.app.homeworkGrader.idle();
+    await t.services.grader.idle();
 
     const mine = (await req('GET', '/api/homework?courseId=course_c_01', student)).json();
     const sub = mine.lectures.find((l: { lectureId: string }) => l.lectureId === LECTURE).tasks[taskIndex].submission;
@@ -243,7 +243,7 @@ describe.each(engines)('homework API (%s)', (engine) => {
 
   it('finishes grading a stopped server left unfinished when the next app starts on the same database', async () => {
     const res = await submit(task.solution!);
-    await t.app.homeworkGrader.idle();
+    await t.services.grader.idle();
     const id = res.json().id as number;
     const home = (await req('GET', '/api/dashboard/guide?courseId=course_c_01', guide)).json();
     expect(home.pendingHomework).toBeGreaterThanOrEqual(1);
@@ -260,18 +260,18 @@ describe.each(engines)('homework API (%s)', (engine) => {
       })
       .where('id', '=', id)
       .execute();
-    const second = await t.restart();
+    const second = await t.restartComposed();
     try {
       // Its claim still runs: the new server leaves the row alone (the crashed one might only be slow)...
-      await second.homeworkGrader.idle();
+      await second.services.grader.idle();
       const held = await t.deps.db.selectFrom('homework_submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       expect(held).toMatchObject({ autograde_status: 'running', claimed_by: 'a-server-that-crashed' });
       // ...and takes it over once the claim has run out (the scheduler runs resume every minute).
       t.clock.advance(CLAIM_MS + 1000);
-      await second.homeworkGrader.resume();
-      await second.homeworkGrader.idle();
+      await second.services.grader.resume();
+      await second.services.grader.idle();
     } finally {
-      await second.close();
+      await second.app.close();
     }
     const row = await t.deps.db.selectFrom('homework_submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ autograde_status: 'done', proposed_grade: 'A', passed: task.tests!.length, claimed_by: null });
@@ -281,6 +281,6 @@ describe.each(engines)('homework API (%s)', (engine) => {
     let status = 0;
     for (let i = 0; i < 12 && status !== 429; i++) status = (await submit(WRONG)).statusCode;
     expect(status).toBe(429);
-    await t.app.homeworkGrader.idle();
+    await t.services.grader.idle();
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { proposedLetter } from '@learn/shared';
 import { actorFor } from '../../../test/factories.js';
-import { canReadSubmission, canReviewHomework, canSubmitHomework, seesHiddenTests } from './policy.js';
+import { canReadSubmission, canReviewHomework, canSubmitHomework, seesHiddenTests, worksOnHomework } from './policy.js';
 
 describe('homework policy', () => {
   it.each([
@@ -20,6 +20,13 @@ describe('homework policy', () => {
   ] as const)('%s reads an %s submission: %s', (role, whose, expected) => {
     const actor = actorFor(role);
     expect(canReadSubmission(actor, whose === 'own' ? actor.id : 'someone-else')).toBe(expected);
+  });
+
+  it.each([
+    ['student', true],
+    ['guide', false],
+  ] as const)('%s works on homework (its grants are looked up): %s', (role, expected) => {
+    expect(worksOnHomework(actorFor(role))).toBe(expected);
   });
 
   it.each([

@@ -1,8 +1,13 @@
 import type { Actor } from '../../platform/authenticate.js';
 
+/** Whose homework grants are worth looking up: a student's (guides neither check nor submit). */
+export function worksOnHomework(actor: Actor): boolean {
+  return actor.role === 'student';
+}
+
 /** A student works on homework of lectures whose assignment they were granted; guides do not submit. */
 export function canSubmitHomework(actor: Actor, hasGrant: boolean): boolean {
-  return actor.role === 'student' && hasGrant;
+  return worksOnHomework(actor) && hasGrant;
 }
 
 /** A student reads only their own submissions; guides read every one. */

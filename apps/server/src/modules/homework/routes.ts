@@ -1,39 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { homeworkCheckSchema, homeworkGradeSchema, homeworkSubmitSchema } from '@learn/shared';
-import type { AppDeps } from '../../platform/deps.js';
 import { parse } from '../../platform/errors.js';
 import { requireRole } from '../../platform/authenticate.js';
-import { HomeworkGrader } from './grader.js';
-import { HomeworkService } from './service.js';
-import { LegacyHomework } from './legacy.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    homeworkGrader: HomeworkGrader;
-    /** The old calls (legacy module) use the same service through this. */
-    legacyHomework: LegacyHomework;
-  }
-}
+import type { HomeworkService } from './service.js';
 
 const courseQuery = z.object({ courseId: z.string({ error: 'courseId is required' }).min(1).max(100) });
 const reviewQuery = courseQuery.extend({ status: z.enum(['all', 'pending']).default('all') });
 const idParams = z.object({ id: z.coerce.number({ error: 'Submission not found' }).int().positive() });
 
 /**
- * Homework (issue 13). Needs the runner's routes registered first: grading shares `app.runner`'s queue.
- * The grader resumes unfinished grading when the app is ready and stops with it.
+ * Homework (issue 13). The service, its grader (sharing the runner's grading lane) and their lifetime (the
+ * grader resumes when the app is ready and stops with it) are set up in compose.ts and app.ts.
  */
-export function homeworkRoutes(app: FastifyInstance, deps: AppDeps) {
-  const grader = new HomeworkGrader(deps, app.runner, (err, id) => app.log.error({ err, id }, 'homework grading failed'));
-  const service = new HomeworkService(deps, app.runner, grader);
-  app.decorate('homeworkGrader', grader);
-  app.decorate('legacyHomework', new LegacyHomework(deps, service));
-  app.addHook('onReady', async () => {
-    await grader.resume();
-  });
-  app.addHook('preClose', async () => grader.stop());
-
+export function homeworkRoutes(app: FastifyInstance, { homework: service }: { homework: HomeworkService }) {
   app.get('/api/homework', async (request) => {
     const actor = requireRole(request, 'student');
     return service.studentHomework(actor, parse(courseQuery, request.query).courseId);

@@ -17,7 +17,7 @@ import type { RunnerService } from '../runner/service.js';
 import { RateLimit } from '../../platform/rate-limit.js';
 import type { HomeworkGrader } from './grader.js';
 import { courseLanguage, forStudent, runTaskTests } from './grading.js';
-import { canReadSubmission, canReviewHomework, canSubmitHomework, seesHiddenTests } from './policy.js';
+import { canReadSubmission, canReviewHomework, canSubmitHomework, seesHiddenTests, worksOnHomework } from './policy.js';
 import * as repo from './repository.js';
 import { gradebookCsv } from './gradebook.js';
 
@@ -120,7 +120,7 @@ export class HomeworkService {
   private async grantedTask(actor: Actor, lectureId: string, taskIndex: number) {
     const { db } = this.deps;
     const assignment = await repo.assignmentFor(db, lectureId);
-    const hasGrant = actor.role === 'student' && !!assignment && (await repo.hasAssignmentGrant(db, actor.id, lectureId));
+    const hasGrant = worksOnHomework(actor) && !!assignment && (await repo.hasAssignmentGrant(db, actor.id, lectureId));
     if (!canSubmitHomework(actor, hasGrant)) throw authorizationError('You do not have access to this assignment.');
     const task = assignment!.tasks[taskIndex];
     if (!task) throw notFoundError('Task not found');

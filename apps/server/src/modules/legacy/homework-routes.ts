@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { homeworkGradeSchema, homeworkSubmitSchema } from '@learn/shared';
 import { parse } from '../../platform/errors.js';
 import { requireActor, requireRole } from '../../platform/authenticate.js';
-import '../homework/routes.js';
+import type { LegacyHomework } from '../homework/legacy.js';
 import { envelope } from './envelope.js';
 
 const addSchema = homeworkSubmitSchema.extend({ taskIndex: homeworkSubmitSchema.shape.taskIndex.optional() });
@@ -12,19 +12,19 @@ const gradeSchema = homeworkGradeSchema.extend({
 });
 
 /**
- * The old submission calls of platform-core.md section 7 at /api/<name>.php, over the homework service
- * (registered before these): the same grants, limits and guide-only grading as /api/homework.
+ * The old submission calls of platform-core.md section 7 at /api/<name>.php, over the homework service:
+ * the same grants, limits and guide-only grading as /api/homework.
  */
-export function legacyHomeworkRoutes(app: FastifyInstance) {
+export function legacyHomeworkRoutes(app: FastifyInstance, { legacyHomework }: { legacyHomework: LegacyHomework }) {
   app.get('/api/get_submissions.php', async (request) => {
-    return app.legacyHomework.list(requireActor(request));
+    return legacyHomework.list(requireActor(request));
   });
 
   app.post('/api/add_submission.php', async (request, reply) => {
     const actor = requireRole(request, 'student');
     return envelope(reply, 'Failed to submit homework. Please try again.', async () => ({
       message: 'Homework submitted successfully',
-      submission: await app.legacyHomework.add(actor, parse(addSchema, request.body)),
+      submission: await legacyHomework.add(actor, parse(addSchema, request.body)),
     }));
   });
 
@@ -32,7 +32,7 @@ export function legacyHomeworkRoutes(app: FastifyInstance) {
     const actor = requireRole(request, 'guide');
     return envelope(reply, 'Failed to save grade.', async () => ({
       message: 'Grade saved successfully',
-      submission: await app.legacyHomework.grade(actor, parse(gradeSchema, request.body)),
+      submission: await legacyHomework.grade(actor, parse(gradeSchema, request.body)),
     }));
   });
 }

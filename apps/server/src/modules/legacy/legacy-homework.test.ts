@@ -25,7 +25,7 @@ describe.each(engines)('legacy submission calls (%s)', (engine) => {
     expect(granted.statusCode).toBe(200);
   });
   afterAll(async () => {
-    await t.app.homeworkGrader.idle();
+    await t.services.grader.idle();
     await t.close();
   });
 

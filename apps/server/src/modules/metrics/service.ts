@@ -1,13 +1,14 @@
 import client from 'prom-client';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/deps.js';
+import type { RunnerService } from '../runner/service.js';
 
 /**
  * Prometheus metrics of one app: request latency by method, route pattern and status class; the code
  * runner's queue; open WebSocket connections; the PostgreSQL pool; Node's own (CPU, memory, event loop
  * lag, GC). One registry per app, so tests can build several apps in one process.
  */
-export function createMetrics(app: FastifyInstance, deps: AppDeps) {
+export function createMetrics(app: FastifyInstance, deps: AppDeps, runner: RunnerService) {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, prefix: 'learn_' });
 
@@ -31,17 +32,16 @@ export function createMetrics(app: FastifyInstance, deps: AppDeps) {
     labelNames: ['state', 'lane'] as const,
     registers: [registry],
     collect() {
-      if (!app.hasDecorator('runner')) return;
-      for (const [lane, q] of Object.entries(app.runner.lanes)) {
+      for (const [lane, q] of Object.entries(runner.lanes)) {
         this.set({ state: 'running', lane }, q.running);
         this.set({ state: 'queued', lane }, q.queued);
       }
     },
   });
   // With REDIS_URL (issue 29): the shared run queue and each runner worker, as this instance sees them.
-  let last: { at: number; stats: ReturnType<NonNullable<FastifyInstance['runner']['queued']>['stats']> } | null = null;
+  let last: { at: number; stats: ReturnType<NonNullable<RunnerService['queued']>['stats']> } | null = null;
   const queueStats = () => {
-    const queued = app.hasDecorator('runner') ? app.runner.queued : null;
+    const queued = runner.queued;
     if (!queued) return null;
     if (!last || Date.now() - last.at > 1000) last = { at: Date.now(), stats: queued.stats() }; // one read per scrape
     return last.stats;

@@ -164,3 +164,7 @@ export async function insertStudents(db: Executor, students: NewStudent[], at: D
       .execute();
   }
 }
+
+export async function batchExists(db: Executor, batchId: string): Promise<boolean> {
+  return !!(await db.selectFrom('batches').select('id').where('id', '=', batchId).executeTakeFirst());
+}

@@ -60,8 +60,7 @@ async function assertEmailFree(db: Executor, email: string, exceptId?: string) {
 
 async function assertBatch(db: Executor, batchId: string | null) {
   if (!batchId) return;
-  const batch = await db.selectFrom('batches').select('id').where('id', '=', batchId).executeTakeFirst();
-  if (!batch) throw validationError('Unknown batch.');
+  if (!(await repo.batchExists(db, batchId))) throw validationError('Unknown batch.');
 }
 
 /** A unique-constraint race (two adds of one email at once) is the same conflict as the check above. */

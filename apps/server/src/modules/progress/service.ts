@@ -51,3 +51,16 @@ export async function badgeSeen(deps: AppDeps, actor: Actor, badgeId: string): P
   await repo.markAwardSeen(deps.db, actor.id, badgeId, deps.clock.now());
   return { seen: true };
 }
+
+/**
+ * Badges another module awards (exams: First Exam, Perfect Score, Bug Squasher). It goes through this
+ * service, not the repository, so the progress module stays the one owner of awards.
+ */
+export interface BadgeAwards {
+  /** Awards the badge once; true when this call awarded it. */
+  award(studentId: string, badgeId: string, at: Date): Promise<boolean>;
+}
+
+export function badgeAwards(deps: Pick<AppDeps, 'db'>): BadgeAwards {
+  return { award: (studentId, badgeId, at) => repo.insertAward(deps.db, studentId, badgeId, at) };
+}

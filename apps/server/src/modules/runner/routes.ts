@@ -6,24 +6,13 @@ import { requireActor } from '../../platform/authenticate.js';
 import { guardSocketSession } from '../../platform/socket-session.js';
 import { onSocketMessages } from '../../platform/socket-messages.js';
 import { canRunCode } from './policy.js';
-import { INPUT_REFUSED_MESSAGE, RunnerService, type InteractiveRun } from './service.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    runner: RunnerService;
-  }
-}
+import { INPUT_REFUSED_MESSAGE, type RunnerService, type InteractiveRun } from './service.js';
 
 /**
- * POST /api/run (the whole input at once) and /api/run/ws (input typed while the program runs).
- * The service is on `app.runner` for the health report.
+ * POST /api/run (the whole input at once) and /api/run/ws (input typed while the program runs). The service
+ * (compose.ts) is shared with homework and exam grading, health and metrics; app.ts drains and closes it.
  */
-export function runnerRoutes(app: FastifyInstance, deps: AppDeps) {
-  const service = new RunnerService(deps.config.runner, deps.clock, deps.rateStore, {
-    debug: (detail, message) => app.log.debug(detail, message),
-  });
-  app.decorate('runner', service);
-  app.addHook('onClose', async () => service.close());
+export function runnerRoutes(app: FastifyInstance, deps: AppDeps, { runner: service }: { runner: RunnerService }) {
   void service.runner.status().then((s) => {
     if (s.available) app.log.info(`Code runner ready: gcc ${s.versions.gcc}, g++ ${s.versions.gpp}, Python ${s.versions.python}`);
     else app.log.warn(`Code running is unavailable: ${s.reason}. Everything else is served; runs answer { available: false }.`);

@@ -71,17 +71,17 @@ describe('a fair runner', () => {
 
   it('grading has its own lane: homework tests are graded while the scratchpad slot is taken', async () => {
     const slow = post(cookies[1]!, 'import time\ntime.sleep(4)\nprint("slow done")');
-    while (t.app.runner.lanes.scratch.running === 0) await new Promise((r) => setTimeout(r, 20));
+    while (t.services.runner.lanes.scratch.running === 0) await new Promise((r) => setTimeout(r, 20));
     // What homework grading and exam tests do (modules/homework/grading.ts): a grading slot, then the sandbox.
-    const free = await t.app.runner.gradingSlot();
+    const free = await t.services.runner.gradingSlot();
     try {
-      const graded = await t.app.runner.runner.runProgram({ language: 'python', code: 'print(2 * int(input()))', stdin: '4\n' });
+      const graded = await t.services.runner.runner.runProgram({ language: 'python', code: 'print(2 * int(input()))', stdin: '4\n' });
       expect(graded.run!.stdout).toBe('8\n');
     } finally {
       free();
     }
     // Graded while the slow scratchpad run still held the only scratch slot.
-    expect(t.app.runner.lanes.scratch.running).toBe(1);
+    expect(t.services.runner.lanes.scratch.running).toBe(1);
     expect((await slow).json().run.stdout).toBe('slow done\n');
   });
 
@@ -89,23 +89,23 @@ describe('a fair runner', () => {
     const bomb = await post(cookies[3]!, '#include <unistd.h>\nint main(void){ for(;;) fork(); }', 'c');
     expect(bomb.json().run.limit).toBe('processes');
     const slow = post(cookies[3]!, 'import time\ntime.sleep(60)\nprint("never")');
-    while (t.app.runner.lanes.restricted.running === 0) await new Promise((r) => setTimeout(r, 20));
-    expect(t.app.runner.lanes.scratch.running).toBe(0);
+    while (t.services.runner.lanes.restricted.running === 0) await new Promise((r) => setTimeout(r, 20));
+    expect(t.services.runner.lanes.scratch.running).toBe(0);
     // The only scratch slot is free for everyone else while the restricted run goes on.
     const res = await post(cookies[2]!, 'print(1)');
     expect(res.json().run.stdout).toBe('1\n');
-    expect(t.app.runner.lanes.restricted.running).toBe(1);
+    expect(t.services.runner.lanes.restricted.running).toBe(1);
     // The bomber's next run replaces the sleeping one, and still goes in the restricted lane.
     const next = post(cookies[3]!, 'import time\ntime.sleep(60)');
     expect((await slow).json().run.limitMessage).toBe(REPLACED_MESSAGE);
-    while (t.app.runner.lanes.restricted.running === 0) await new Promise((r) => setTimeout(r, 20));
-    expect(t.app.runner.lanes.scratch.running).toBe(0);
+    while (t.services.runner.lanes.restricted.running === 0) await new Promise((r) => setTimeout(r, 20));
+    expect(t.services.runner.lanes.scratch.running).toBe(0);
     // A clean run (here: the next one, which replaces the sleeper) ends the restriction.
     const clean = await post(cookies[3]!, 'print(3)');
     expect(clean.json().run.stdout).toBe('3\n');
     expect((await next).json().run.limitMessage).toBe(REPLACED_MESSAGE);
     const after = post(cookies[3]!, 'import time\ntime.sleep(60)');
-    const lanes = t.app.runner.lanes;
+    const lanes = t.services.runner.lanes;
     while (lanes.scratch.running + lanes.restricted.running === 0) await new Promise((r) => setTimeout(r, 20));
     expect([lanes.scratch.running, lanes.restricted.running]).toEqual([1, 0]);
     await post(cookies[3]!, 'print(4)');
@@ -149,9 +149,9 @@ describe('shutting down', () => {
     );
     while (!messages.some((m) => m.type === 'stdout')) await new Promise((r) => setTimeout(r, 20));
     const closing = t.close();
-    while (!t.app.runner.isDraining) await new Promise((r) => setTimeout(r, 10));
+    while (!t.services.runner.isDraining) await new Promise((r) => setTimeout(r, 10));
     // While it drains, a new run is refused with a sentence, not started.
-    await expect(t.app.runner.run('someone', { language: 'python', code: 'print(1)', stdin: '' })).rejects.toThrow(DRAINING_MESSAGE);
+    await expect(t.services.runner.run('someone', { language: 'python', code: 'print(1)', stdin: '' })).rejects.toThrow(DRAINING_MESSAGE);
     expect(await closed).toBe(1012);
     await closing;
     const text = messages.map((m) => (m.type === 'stdout' ? m.data : '')).join('');

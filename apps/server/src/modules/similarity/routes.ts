@@ -1,42 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { scopeKeySchema, similarityReviewSchema, similaritySettingsSchema } from '@learn/shared';
-import type { AppDeps } from '../../platform/deps.js';
 import { parse } from '../../platform/errors.js';
 import { requireRole } from '../../platform/authenticate.js';
-import { SimilarityService } from './service.js';
-import { SimilarityWorker } from './worker.js';
-import { QueuedComparisons } from './queued-job.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    similarityWorker: SimilarityWorker;
-  }
-}
+import type { SimilarityService } from './service.js';
 
 const courseQuery = z.object({ courseId: z.string({ error: 'courseId is required' }).min(1).max(100) });
 const scopeQuery = z.object({ scope: scopeKeySchema });
 const idParams = z.object({ id: z.coerce.number({ error: 'Pair not found' }).int().positive() });
 
 /**
- * Similar submissions (issue 30), guides only. The worker takes queued comparisons when the app is
- * ready, and hands the one under way back at shutdown; the scheduler (main.ts) calls its refresh().
+ * Similar submissions (issue 30), guides only. The worker (compose.ts) takes queued comparisons when the
+ * app is ready and hands the one under way back at shutdown (app.ts); the scheduler calls its refresh().
  */
-export function similarityRoutes(app: FastifyInstance, deps: AppDeps) {
-  // With REDIS_URL the comparison itself is a job on the runner workers; the claim and results stay here.
-  const queue = deps.config.runner.queue;
-  const queued = queue ? new QueuedComparisons(queue.redisUrl, queue.prefix) : null;
-  const worker = new SimilarityWorker(deps, (err, scope) => app.log.error({ err, scope }, 'similarity comparison failed'), queued?.compare);
-  const service = new SimilarityService(deps, worker);
-  app.decorate('similarityWorker', worker);
-  app.addHook('onReady', async () => {
-    await worker.refresh();
-  });
-  app.addHook('preClose', async () => {
-    await worker.stop();
-    await queued?.close();
-  });
-
+export function similarityRoutes(app: FastifyInstance, { similarity: service }: { similarity: SimilarityService }) {
   /** What can be compared in a course: homework tasks with submissions, exam code and debug questions. */
   app.get('/api/similarity/scopes', async (request) => {
     const actor = requireRole(request, 'guide');

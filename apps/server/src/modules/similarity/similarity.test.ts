@@ -68,7 +68,7 @@ describe.each(engines)('similar submissions (%s)', (engine) => {
     const first = await report();
     expect(['queued', 'running']).toContain(first.status);
     expect(first.pairs).toEqual([]);
-    await t.app.similarityWorker.idle();
+    await t.services.similarityWorker.idle();
     const done = await report();
     expect(done.status).toBe('done');
     expect(done.progress.done).toBe(done.progress.total);
@@ -120,8 +120,8 @@ describe.each(engines)('similar submissions (%s)', (engine) => {
   it('a new submission makes the report stale and the next comparison takes it in; the mark stays', async () => {
     const reviewed = (await report()).pairs.find((x) => x.reviewed)!;
     refs[3] = await submit(students[3]!.id, p.reordered);
-    await t.app.similarityWorker.refresh(); // what the scheduler does every minute
-    await t.app.similarityWorker.idle();
+    await t.services.similarityWorker.refresh(); // what the scheduler does every minute
+    await t.services.similarityWorker.idle();
     const next = await report();
     expect(next.status).toBe('done');
     expect(next.pairs).toHaveLength(6);
@@ -216,7 +216,7 @@ describe.each(engines)('similar submissions (%s)', (engine) => {
     await attempt(students[2]!.id, p.independent);
     const url = `/api/similarity/report?scope=${encodeURIComponent('exam:exam_sim:q1')}`;
     await get<SimilarityReport>(url);
-    await t.app.similarityWorker.idle();
+    await t.services.similarityWorker.idle();
     const exam = await get<SimilarityReport>(url);
     expect(exam.label).toBe('Week 3 Assessment · question 1');
     expect(exam.pairs.map((x) => [x.left.ref, x.right.ref].sort((m, n) => m - n))).toEqual([[a, b].sort((m, n) => m - n)]);
@@ -255,7 +255,7 @@ describe.each(engines)('similar submissions (%s)', (engine) => {
     expect(p.rectanglesOwn).toContain('typedef struct {\n    int width;\n    int height;\n} Rectangle;');
     const url = `/api/similarity/report?scope=${encodeURIComponent(scope)}`;
     await get<SimilarityReport>(url);
-    await t.app.similarityWorker.idle();
+    await t.services.similarityWorker.idle();
     const done = await get<SimilarityReport>(url);
     expect(done.status).toBe('done');
     expect(done.submissions).toBe(2);
