@@ -36,6 +36,7 @@ import { similarityRoutes } from './modules/similarity/routes.js';
 import { courseLanguage, runTaskTests } from './modules/homework/grading.js';
 import { healthProbeRoutes } from './modules/health/probes.js';
 import { metricsRoutes } from './modules/metrics/routes.js';
+import { docsRoutes } from './modules/docs/routes.js';
 import { installLifecycle, SERVICE_RESTART } from './platform/lifecycle.js';
 import { fastifyLogger } from './platform/log.js';
 
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   diagnosticsRoutes(app, deps);
   chatRoutes(app, deps);
   similarityRoutes(app, deps);
+  docsRoutes(app);
 
   const webDist = deps.config.webDist;
   if (webDist && existsSync(join(webDist, 'index.html'))) {
