@@ -2,10 +2,12 @@ import { z, type ZodType } from 'zod';
 import { apiErrorSchema } from '@learn/shared';
 import { coreCatalogue } from './catalogue-core.js';
 import { workCatalogue } from './catalogue-work.js';
+import { peopleCatalogue } from './catalogue-people.js';
+import { moreCatalogue } from './catalogue-more.js';
 import type { Catalogue, RouteDoc } from './types.js';
 
 /** Every documented route, keyed `METHOD /path/{param}`. */
-export const catalogue: Catalogue = { ...coreCatalogue, ...workCatalogue };
+export const catalogue: Catalogue = { ...coreCatalogue, ...peopleCatalogue, ...workCatalogue, ...moreCatalogue };
 
 /** Fastify's `/a/:id` as OpenAPI's `/a/{id}`. */
 export const openApiPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, '{$1}');
