@@ -35,6 +35,7 @@ import { chatRoutes } from './modules/chat/routes.js';
 import { similarityRoutes } from './modules/similarity/routes.js';
 import { healthProbeRoutes } from './modules/health/probes.js';
 import { metricsRoutes } from './modules/metrics/routes.js';
+import { docsRoutes } from './modules/docs/routes.js';
 import { installLifecycle, SERVICE_RESTART } from './platform/lifecycle.js';
 import { fastifyLogger } from './platform/log.js';
 import { compose, type Services } from './compose.js';
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps, services: Services = compose(deps)
   diagnosticsRoutes(app, deps, services);
   chatRoutes(app, services);
   similarityRoutes(app, services);
+  docsRoutes(app);
   bindLifetimes(app, services);
 
   const webDist = deps.config.webDist;

@@ -252,6 +252,9 @@ export const matrix: Row[] = [
   // Operator diagnostics (issue 17): public, no paths, keys or user data (see health/diagnostics.test.ts).
   { method: 'GET', url: '/api/login_diagnostics.php', expect: { anonymous: 200, student: 200, guide: 200 } },
   { method: 'GET', url: '/dashboard_debug.html', expect: { anonymous: 200, student: 200, guide: 200 } },
+  // The API description (issue 28): public, schemas hold nothing secret.
+  { method: 'GET', url: '/api/docs', expect: { anonymous: 200, student: 200, guide: 200 } },
+  { method: 'GET', url: '/api/docs/openapi.json', expect: { anonymous: 200, student: 200, guide: 200 } },
 ];
 
 /** The live channel: who may open /api/ws (anonymous sockets are closed with 4401). */

@@ -19,3 +19,4 @@ export * from './analytics.js';
 export * from './chat.js';
 export * from './similarity.js';
 export * from './python-run.js';
+export * from './csv.js';

@@ -1,9 +1,8 @@
-import type { AnalyticsResult } from '@learn/shared';
-import { csvCell } from './policy.js';
+import { toCsv, type AnalyticsResult, type CsvValue } from '@learn/shared';
 
-/** The figures as CSV: one "section,label,value" row per figure. */
+/** The figures as CSV: one "section,label,value" row per figure (quoting and formula escaping: `toCsv`). */
 export function analyticsCsv(a: AnalyticsResult & { inactiveCount: number }): string {
-  const rows: (string | number | null)[][] = [['section', 'label', 'value']];
+  const rows: CsvValue[][] = [['section', 'label', 'value']];
   rows.push(['summary', 'Course', a.courseTitle], ['summary', 'Batch', a.batchId ?? 'All batches']);
   rows.push(['summary', 'Total Enrollment', a.totalEnrollment], ['summary', 'Overall Completion (%)', a.avgCompletion]);
   rows.push(['summary', 'Average Exam Score (%)', a.avgExamScore], ['summary', 'Graded exams', a.gradedExamCount]);
@@ -18,5 +17,5 @@ export function analyticsCsv(a: AnalyticsResult & { inactiveCount: number }): st
     rows.push(['weekly exam submissions', w.weekStart, w.examSubmissions]);
   }
   for (const s of a.inactiveStudents) rows.push(['inactive (last active)', s.name, s.lastActiveAt ?? 'never']);
-  return rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return toCsv(rows);
 }

@@ -16,11 +16,3 @@ export function weekStarts(d: Date, n: number): string[] {
   const monday = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - ((d.getUTCDay() + 6) % 7)));
   return Array.from({ length: n }, (_, i) => new Date(monday.getTime() - (n - 1 - i) * 7 * 86_400_000).toISOString());
 }
-
-/** A CSV cell: quoted when it holds a comma, a quote or a line break; a leading =+-@ is defused for spreadsheets. */
-export function csvCell(v: string | number | null): string {
-  if (v === null) return '';
-  let s = String(v);
-  if (typeof v === 'string' && /^[=+\-@]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}

@@ -1,25 +1,13 @@
+import { toCsv } from '@learn/shared';
 import type { Executor } from '../../db/executor.js';
 import { assignmentsOfCourse, courseTitle, gradebookSubmissions, students } from './repository.js';
 
 /**
  * Gradebook export (issue 13): one CSV per course, a row per student and, per homework task of the
  * course's lectures (by day), three columns: the letter, the state (Graded, Pending, Not submitted) and the
- * date (graded, else submitted). Exam columns join once exams exist.
+ * date (graded, else submitted). Exam columns join once exams exist. Quoting, formula escaping and the
+ * byte-order mark Excel needs for UTF-8 come from `toCsv` (packages/shared).
  */
-
-/**
- * One CSV cell (RFC 4180 quoting). A cell a spreadsheet would run as a formula (starting with = + - @, tab
- * or carriage return) gets a leading apostrophe, so a student named "=HYPERLINK(...)" stays text.
- */
-export function csvCell(value: string | number | null | undefined): string {
-  let s = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-export function csvLine(cells: (string | number | null | undefined)[]): string {
-  return cells.map(csvCell).join(',');
-}
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
 
@@ -47,7 +35,6 @@ export async function gradebookCsv(db: Executor, courseId: string): Promise<{ fi
       return s.grade ? [s.grade, 'Graded', day(s.graded_at)] : ['', 'Pending', day(s.submitted_at)];
     }),
   ]);
-  const csv = [header, ...rows].map(csvLine).join('\r\n') + '\r\n';
   const safeName = courseId.replace(/[^A-Za-z0-9_-]/g, '_');
-  return { filename: `gradebook-${safeName}.csv`, csv: `\uFEFF${csv}` };
+  return { filename: `gradebook-${safeName}.csv`, csv: toCsv([header, ...rows], { bom: true }) };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LessonTask } from '@learn/content';
-import type { LiveEvent } from '@learn/shared';
+import { parseCsv, type LiveEvent } from '@learn/shared';
 import { createTestApp, engines, GUIDE_EMAIL, GUIDE_PASSWORD, type TestApp } from '../../../test/harness.js';
 import { assignmentFor } from './repository.js';
 import { CLAIM_MS } from './grader.js';
@@ -8,34 +8,6 @@ import { CLAIM_MS } from './grader.js';
 /** Homework against the real sandbox and database: what a student sees, resubmits, grades, a restart. */
 const LECTURE = 'c-cpp-day-3';
 
-/** RFC 4180 reading, enough for the export: quoted cells with doubled quotes, CRLF line ends. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += ch;
-  }
-  return rows;
-}
 const WRONG = '#include <stdio.h>\nint main(void){ printf("nothing useful\\n"); return 0; }\n';
 
 describe.each(engines)('homework API (%s)', (engine) => {
@@ -216,6 +188,7 @@ describe.each(engines)('homework API (%s)', (engine) => {
   it('exports the gradebook as CSV to guides: quoted cells, formulas disarmed, the letter, state and date', async () => {
     await t.createUser({ role: 'student', name: '=HYPERLINK("http://x","y")' });
     await t.createUser({ role: 'student', name: 'Lee, "Jo"' });
+    await t.createUser({ role: 'student', name: 'Zoë 李\nsecond line' });
     expect((await req('GET', '/api/homework/gradebook.csv?courseId=course_c_01', student)).statusCode).toBe(403);
     expect((await req('GET', '/api/homework/gradebook.csv?courseId=course_x', guide)).statusCode).toBe(404);
     const res = await req('GET', '/api/homework/gradebook.csv?courseId=course_c_01', guide);
@@ -224,7 +197,7 @@ describe.each(engines)('homework API (%s)', (engine) => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="gradebook-course_c_01.csv"');
     const body = res.body.replace(/^\uFEFF/, '');
     expect(body.endsWith('\r\n')).toBe(true);
-    const rows = parseCsv(body);
+    const rows = parseCsv(body).map((r) => r.cells);
     const header = rows[0]!;
     const assignment = (await assignmentFor(t.deps.db, LECTURE))!;
     const label = `Day ${assignment.day} ${assignment.title} (task ${taskIndex + 1})`;
@@ -239,6 +212,7 @@ describe.each(engines)('homework API (%s)', (engine) => {
     expect(body).toContain(`"'=HYPERLINK(""http://x"",""y"")",`);
     const lee = rows.find((r) => r[0] === 'Lee, "Jo"')!;
     expect(lee.slice(col, col + 3)).toEqual(['', 'Not submitted', '']);
+    expect(rows.map((r) => r[0])).toContain('Zoë 李\nsecond line');
   });
 
   it('finishes grading a stopped server left unfinished when the next app starts on the same database', async () => {

@@ -1,17 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORMULA_NOTE } from '@learn/shared';
 import { createTestApp, engines, GUIDE_EMAIL, GUIDE_PASSWORD, type TestApp } from '../../../test/harness.js';
-import { parseCsv } from './csv.js';
-
-describe('CSV reader', () => {
-  it('reads quotes, doubled quotes, commas and line breaks in cells, CRLF and a BOM', () => {
-    const rows = parseCsv('\uFEFFname,email,batch\r\n"Lovelace, Ada",ada@x.io,"Spring 2024"\r\n"Say ""hi""\nthere",b@x.io,\n\n');
-    expect(rows).toEqual([
-      { line: 1, cells: ['name', 'email', 'batch'] },
-      { line: 2, cells: ['Lovelace, Ada', 'ada@x.io', 'Spring 2024'] },
-      { line: 3, cells: ['Say "hi"\nthere', 'b@x.io', ''] },
-    ]);
-  });
-});
 
 describe.each(engines)('roster import (%s)', (engine) => {
   let t: TestApp;
@@ -75,6 +64,15 @@ describe.each(engines)('roster import (%s)', (engine) => {
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(2000);
   }, 120_000);
+
+  it('notes a name a spreadsheet would run as a formula, and imports it as typed', async () => {
+    const preview = (await post('/api/students/import/preview', '=1+2,formula@example.com,\nPlain,plain@example.com,')).json();
+    expect(preview).toMatchObject({ valid: 2, invalid: 0 });
+    expect(preview.rows.map((r: { name: string; notes?: string[] }) => [r.name, r.notes])).toEqual([
+      ['=1+2', [FORMULA_NOTE]],
+      ['Plain', undefined],
+    ]);
+  });
 
   it('refuses an empty or oversized file clearly', async () => {
     expect((await post('/api/students/import/preview', '\n\n')).json().message).toBe('The file has no rows.');

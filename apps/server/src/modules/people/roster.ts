@@ -1,11 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { emailSchema, personNameSchema, ROSTER_MAX_ROWS, type RosterImportResult, type RosterPreview, type RosterRow } from '@learn/shared';
+import {
+  emailSchema,
+  formulaNote,
+  parseCsv,
+  personNameSchema,
+  ROSTER_MAX_ROWS,
+  type RosterImportResult,
+  type RosterPreview,
+  type RosterRow,
+} from '@learn/shared';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Actor } from '../../platform/authenticate.js';
 import { authorizationError, validationError } from '../../platform/errors.js';
 import { audit } from '../../platform/audit.js';
 import { generatePassword } from '../../platform/passwords.js';
-import { parseCsv } from './csv.js';
 import { canManagePeople } from './policy.js';
 import { DUPLICATE_EMAIL } from './service.js';
 import * as repo from './repository.js';
@@ -48,7 +56,8 @@ export async function previewRoster(deps: AppDeps, actor: Actor, csv: string): P
     const batchId = batch ? (byId.get(batch) ?? byName.get(batch.toLowerCase()) ?? null) : null;
     if (batch && !batchId) errors.push(`Unknown batch "${batch}"`);
     if (cells.length > 3 && cells.slice(3).some((c) => c)) errors.push('Too many columns (expected name, email, batch)');
-    return { line, name, email, batch, batchId, errors };
+    const note = formulaNote(name);
+    return { line, name, email, batch, batchId, errors, ...(note ? { notes: [note] } : {}) };
   });
   const invalid = rows.filter((r) => r.errors.length).length;
   return { rows, valid: rows.length - invalid, invalid };

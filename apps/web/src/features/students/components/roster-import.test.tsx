@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { RosterPreview, RosterRow } from '@learn/shared';
+import { FORMULA_NOTE, type RosterPreview, type RosterRow } from '@learn/shared';
 import ManageStudentsPage from '../manage-students-page';
 import { guide, json, renderPage, stubFetch } from '../../../test/render-page';
 
@@ -117,6 +117,15 @@ describe('roster import', () => {
     expect(drawn).toHaveLength(200);
     expect(within(drawn[0]!).getByText('2502')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Import 2999 students' })).toBeTruthy();
+  });
+
+  it('shows the note on a name a spreadsheet would run as a formula beside its Ready status', async () => {
+    serve({ rows: [{ ...row(2), name: '=1+2', notes: [FORMULA_NOTE] }], valid: 1, invalid: 0 }, []);
+    renderPage(<ManageStudentsPage />, '/c-cpp/manage-students');
+    const dialog = await chooseAndPreview('=1+2,s2@example.com,');
+    const drawn = await within(dialog).findByTestId('preview-row-valid');
+    expect(within(drawn).getByText('Ready')).toBeTruthy();
+    expect(within(drawn).getByText(FORMULA_NOTE)).toBeTruthy();
   });
 
   it("shows the server's refusal of a file", async () => {

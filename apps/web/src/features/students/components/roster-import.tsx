@@ -234,6 +234,11 @@ function PreviewStep({
                       Ready
                     </Text>
                   )}
+                  {r.notes?.map((n) => (
+                    <Text key={n} size="sm" c="orange.9">
+                      {n}
+                    </Text>
+                  ))}
                 </Table.Td>
                 <Table.Td>{r.name}</Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.email}</Table.Td>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RosterRow, StudentRow } from '@learn/shared';
+import { parseCsv, type RosterRow, type StudentRow } from '@learn/shared';
 import { ALL_BATCHES, filterStudents, NO_BATCH, passwordsCsv, previewRowsToShow } from './roster';
 import { formatLastLogin } from '../../../lib/format-date';
 
@@ -51,6 +51,15 @@ describe('roster helpers', () => {
     expect(csv).toBe(
       'name,email,batch,password\r\n"Lovelace, Ada",ada@x.io,Spring 2024,abcDEF12\r\n"\'=HYPERLINK(""x"")",b@x.io,,Zz9Zz9Zz\r\n',
     );
+  });
+
+  it('writes passwords that survive a round trip through the CSV reader: UTF-8, quotes, line breaks', () => {
+    const created = [{ name: 'Zoë "Z" 李\nRow', email: 'z@x.io', batch: '@Spring, 2024', password: 'aB3xYz9Q' }];
+    expect(parseCsv(passwordsCsv(created)).map((r) => r.cells)).toEqual([
+      ['name', 'email', 'batch', 'password'],
+      // A batch name starting with "@" comes back escaped, as any text a spreadsheet would run.
+      ['Zoë "Z" 李\nRow', 'z@x.io', "'@Spring, 2024", 'aB3xYz9Q'],
+    ]);
   });
 
   it("says 'Never' for a student who has not signed in", () => {

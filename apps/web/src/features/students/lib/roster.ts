@@ -1,4 +1,4 @@
-import type { RosterImportResult, RosterRow, StudentRow } from '@learn/shared';
+import { toCsv, type RosterImportResult, type RosterRow, type StudentRow } from '@learn/shared';
 
 /** The batch filter's values besides a batch id. */
 export const ALL_BATCHES = 'all';
@@ -25,18 +25,11 @@ export function previewRowsToShow(rows: RosterRow[], limit = PREVIEW_ROW_LIMIT):
 }
 
 /**
- * One CSV cell: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is defused with
- * an apostrophe so a spreadsheet does not run it as a formula.
+ * name,email,batch,password for the created accounts, built in the browser from the import's answer
+ * (quoting and formula escaping: the shared `toCsv`, as every server export).
  */
-function cell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** name,email,batch,password for the created accounts, built in the browser from the import's answer. */
 export function passwordsCsv(created: RosterImportResult['created']): string {
-  const lines = [['name', 'email', 'batch', 'password'], ...created.map((c) => [c.name, c.email, c.batch, c.password])];
-  return lines.map((l) => l.map(cell).join(',')).join('\r\n') + '\r\n';
+  return toCsv([['name', 'email', 'batch', 'password'], ...created.map((c) => [c.name, c.email, c.batch, c.password])]);
 }
 
 /** Saves text as a file through a temporary link; the data never leaves the browser. */
