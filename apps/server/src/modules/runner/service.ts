@@ -5,7 +5,8 @@ import type { Clock } from '../../platform/clock.js';
 import { DomainError, tooManyRequestsError } from '../../platform/errors.js';
 import { QueueFullError, RunQueue } from './queue.js';
 import { RateLimit, type RateStore } from '../../platform/rate-limit.js';
-import { queuedRunsFor, type QueuedRuns, type QueueStats } from './queued/client.js';
+import { queuedRunsFor, type QueuedRuns } from './queued/client.js';
+import { NO_WORKER_REASON, sandboxOf, type QueueStats } from './queued/figures.js';
 import { gatedInteractive } from './queued/gate.js';
 
 /**
@@ -27,6 +28,13 @@ export interface RunnerHealth {
   lanes: Record<Lane, { concurrency: number; running: number; queued: number }>;
   /** REDIS_URL: the run queue's depth, waiting time and each runner worker's figures; null: runs are done here. */
   queue: QueueStats | null;
+}
+
+/** Whether code can run; `retryLater`: not now, for want of a runner worker (or of Redis), not of a sandbox. */
+export interface SandboxStatus {
+  available: boolean;
+  reason: string | null;
+  retryLater?: boolean;
 }
 
 /** What an interactive run tells its socket, in order. */
@@ -62,6 +70,8 @@ export const INPUT_REFUSED_MESSAGE = (kib: number) =>
 interface Current {
   stop(reason: string): void;
 }
+
+const QUEUE_UNREACHABLE = { available: false, reason: 'the run queue (Redis) does not answer' };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -107,17 +117,38 @@ export class RunnerService {
     return this.draining;
   }
 
-  async health(): Promise<RunnerHealth> {
+  /**
+   * Whether code can run, and why not: with the run queue, what the live runner workers say of their own
+   * sandboxes (none alive: "no runner worker is running"); without it, this machine's sandbox.
+   */
+  async sandboxStatus(): Promise<SandboxStatus> {
+    if (this.queued)
+      return this.queued.sandbox().then(
+        (s) => ({ ...s, retryLater: !s.available && s.reason === NO_WORKER_REASON }),
+        () => ({ ...QUEUE_UNREACHABLE, retryLater: true }),
+      );
     const s = await this.runner.status();
+    return { available: s.available, reason: s.available ? null : s.reason };
+  }
+
+  async health(): Promise<RunnerHealth> {
+    const local = await this.runner.status();
+    const queue = this.queued ? await this.queued.stats() : null;
+    // With the run queue, the workers' sandboxes are the ones that run code: their status and isolation.
+    const sandbox = !queue ? local : queue.connected ? sandboxOf(queue.workers) : QUEUE_UNREACHABLE;
+    const isolation = queue?.workers.find((w) => w.available && w.isolation)?.isolation ?? local.isolation;
     const lane = (q: RunQueue) => ({ concurrency: q.concurrency, running: q.running, queued: q.queued });
     const { scratch, interactive, grading } = this.lanes;
     return {
-      ...s,
+      ...local,
+      available: sandbox.available,
+      reason: sandbox.available ? null : sandbox.reason,
+      isolation,
       concurrency: scratch.concurrency,
       running: scratch.running + interactive.running + grading.running,
       queued: scratch.queued + interactive.queued + grading.queued,
       lanes: { scratch: lane(scratch), interactive: lane(interactive), grading: lane(grading) },
-      queue: this.queued ? await this.queued.stats() : null,
+      queue,
     };
   }
 

@@ -8,6 +8,7 @@ import type { RunnerConfig } from '../../../config.js';
 import { systemClock } from '../../../platform/clock.js';
 import { INPUT_REFUSED_MESSAGE, RunnerService } from '../service.js';
 import { BUSY_MESSAGE } from './client.js';
+import type { Heartbeat } from './figures.js';
 import { append, INTERACTIVE_QUEUE, keys, readStream, RUNS_QUEUE } from './jobs.js';
 import type { Grade, InEvent, JobResult, OutEvent, RunJob } from './jobs.js';
 
@@ -78,7 +79,13 @@ export class RunWorkerHost {
   private async heartbeat() {
     const now = Date.now();
     while (this.recent.length && this.recent[0]! < now - 10_000) this.recent.shift();
-    const figures = {
+    // Its own sandbox's status (probed once): the API instances answer "can code run" from it.
+    const { available, reason, isolation } = await this.local.runner.status();
+    if (this.gone) return; // drained: its figures are removed, not written again
+    const figures: Heartbeat = {
+      available,
+      reason,
+      isolation,
       host: hostname(),
       concurrency: this.concurrency,
       active: this.active,
@@ -90,6 +97,7 @@ export class RunWorkerHost {
   }
 
   private active = 0;
+  private gone = false;
 
   private async counted(job: Job<RunJob>): Promise<JobResult> {
     this.active++;
@@ -100,6 +108,8 @@ export class RunWorkerHost {
       this.active--;
       this.runs++;
       this.recent.push(Date.now());
+      // At once, not at the next beat: the figures say which worker holds a job now.
+      void this.heartbeat().catch(() => {});
     }
   }
 
@@ -223,6 +233,7 @@ export class RunWorkerHost {
   async drain() {
     clearInterval(this.beat);
     await Promise.all(this.workers.map((w) => w.close()));
+    this.gone = true;
     await this.redis.hdel(this.k.workers, this.id).catch(() => {});
     this.redis.disconnect();
   }
