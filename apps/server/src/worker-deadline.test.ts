@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { startWorker } from '../test/workers.js';
-import { BUSY_MESSAGE } from './modules/runner/queued/client.js';
+import { BUSY_MESSAGE } from './modules/runner/queued/relay.js';
 
 /**
  * Issue 29, "jobs have a deadline": one runner worker whose one slot is held by a program that sleeps. Runs

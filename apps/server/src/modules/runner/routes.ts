@@ -6,7 +6,8 @@ import { requireActor } from '../../platform/authenticate.js';
 import { guardSocketSession } from '../../platform/socket-session.js';
 import { onSocketMessages } from '../../platform/socket-messages.js';
 import { canRunCode } from './policy.js';
-import { INPUT_REFUSED_MESSAGE, RunnerService, type InteractiveRun } from './service.js';
+import { RunnerService } from './service.js';
+import { INPUT_REFUSED_MESSAGE, type InteractiveRun } from './run-types.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

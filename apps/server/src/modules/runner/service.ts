@@ -1,77 +1,20 @@
 import type { CompileResult, RunLanguage, RunResponse, RunResult } from '@learn/shared';
-import { Runner, type CompiledProgram, type RunHandle, type RunnerIsolation, type RunOptions } from '@learn/runner';
+import { Runner, type CompiledProgram, type RunHandle, type RunOptions } from '@learn/runner';
 import type { RunnerConfig } from '../../config.js';
 import type { Clock } from '../../platform/clock.js';
 import { DomainError, tooManyRequestsError } from '../../platform/errors.js';
 import { QueueFullError, RunQueue } from './queue.js';
 import { RateLimit, type RateStore } from '../../platform/rate-limit.js';
 import { queuedRunsFor, type QueuedRuns } from './queued/client.js';
-import { NO_WORKER_REASON, sandboxOf, type QueueStats } from './queued/figures.js';
+import { runnerHealth, sandboxStatus } from './status.js';
+import { DRAINING_MESSAGE, REPLACED_MESSAGE, stopped } from './run-types.js';
+import type { InteractiveEvents, InteractiveRun, Lane, RunnerHealth, SandboxStatus } from './run-types.js';
 import { gatedInteractive } from './queued/gate.js';
-
-/**
- * The lanes runs wait in, each with its own slots: the scratchpad (and the compile step of an interactive
- * run), interactive programs (a program waiting for typed input holds no compile slot), and grading
- * (homework and exam tests), so that neither grading nor the scratchpad can starve the other.
- */
-export type Lane = 'scratch' | 'interactive' | 'grading';
-
-export interface RunnerHealth {
-  available: boolean;
-  reason: string | null;
-  versions: { gcc: string | null; gpp: string | null; python: string | null };
-  /** How runs are held: a cgroup per run (v1/v2) and the seccomp filter, or what is missing. */
-  isolation: RunnerIsolation;
-  concurrency: number;
-  running: number;
-  queued: number;
-  lanes: Record<Lane, { concurrency: number; running: number; queued: number }>;
-  /** REDIS_URL: the run queue's depth, waiting time and each runner worker's figures; null: runs are done here. */
-  queue: QueueStats | null;
-}
-
-/** Whether code can run; `retryLater`: not now, for want of a runner worker (or of Redis), not of a sandbox. */
-export interface SandboxStatus {
-  available: boolean;
-  reason: string | null;
-  retryLater?: boolean;
-}
-
-/** What an interactive run tells its socket, in order. */
-export interface InteractiveEvents {
-  queued(position: number): void;
-  compiled(compile: CompileResult | null): void;
-  started(): void;
-  stdout(data: string): void;
-  stderr(data: string): void;
-  exit(run: RunResult): void;
-  error(message: string, unavailable: boolean): void;
-  /** Something the student should know that does not end the run (input refused by a worker). */
-  notice?(message: string): void;
-}
-
-export interface InteractiveRun {
-  /** false when the input was refused: the program has not read what it was already given. */
-  write(data: string): boolean;
-  eof(): void;
-  kill(): void;
-  /** Settles when the run (or its compilation) is over and its slot is free. */
-  done: Promise<void>;
-}
-
-/** Said to the earlier run when a student starts another: one program runs at a time for each student. */
-export const REPLACED_MESSAGE = 'Stopped: you started another program (one program runs at a time for each student).';
-/** Said to a run asked for while the server shuts down. */
-export const DRAINING_MESSAGE = 'The server is restarting. Run your program again in a moment.';
-export const INPUT_REFUSED_MESSAGE = (kib: number) =>
-  `Input not sent: the program has not read the ${kib} KiB typed before. Wait for it to ask for more.`;
 
 /** One student's running program: stopping it says why. */
 interface Current {
   stop(reason: string): void;
 }
-
-const QUEUE_UNREACHABLE = { available: false, reason: 'the run queue (Redis) does not answer' };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -117,39 +60,13 @@ export class RunnerService {
     return this.draining;
   }
 
-  /**
-   * Whether code can run, and why not: with the run queue, what the live runner workers say of their own
-   * sandboxes (none alive: "no runner worker is running"); without it, this machine's sandbox.
-   */
-  async sandboxStatus(): Promise<SandboxStatus> {
-    if (this.queued)
-      return this.queued.sandbox().then(
-        (s) => ({ ...s, retryLater: !s.available && s.reason === NO_WORKER_REASON }),
-        () => ({ ...QUEUE_UNREACHABLE, retryLater: true }),
-      );
-    const s = await this.runner.status();
-    return { available: s.available, reason: s.available ? null : s.reason };
+  /** Whether code can run, and why not (status.ts): the runner workers' word with REDIS_URL, else this machine's. */
+  sandboxStatus(): Promise<SandboxStatus> {
+    return sandboxStatus(this.runner, this.queued);
   }
 
-  async health(): Promise<RunnerHealth> {
-    const local = await this.runner.status();
-    const queue = this.queued ? await this.queued.stats() : null;
-    // With the run queue, the workers' sandboxes are the ones that run code: their status and isolation.
-    const sandbox = !queue ? local : queue.connected ? sandboxOf(queue.workers) : QUEUE_UNREACHABLE;
-    const isolation = queue?.workers.find((w) => w.available && w.isolation)?.isolation ?? local.isolation;
-    const lane = (q: RunQueue) => ({ concurrency: q.concurrency, running: q.running, queued: q.queued });
-    const { scratch, interactive, grading } = this.lanes;
-    return {
-      ...local,
-      available: sandbox.available,
-      reason: sandbox.available ? null : sandbox.reason,
-      isolation,
-      concurrency: scratch.concurrency,
-      running: scratch.running + interactive.running + grading.running,
-      queued: scratch.queued + interactive.queued + grading.queued,
-      lanes: { scratch: lane(scratch), interactive: lane(interactive), grading: lane(grading) },
-      queue,
-    };
+  health(): Promise<RunnerHealth> {
+    return runnerHealth(this.runner, this.lanes, this.queued);
   }
 
   private logRun(lane: Lane, language: RunLanguage, run: RunResult) {
@@ -371,9 +288,4 @@ export class RunnerService {
     for (const c of this.current.values()) c.stop(DRAINING_MESSAGE);
     await this.queued?.close();
   }
-}
-
-/** The result of a run stopped before it started (its student started another). */
-function stopped(message: string): RunResult {
-  return { stdout: '', stderr: '', exitCode: null, signal: null, timeMs: 0, limit: null, limitMessage: message, truncated: false };
 }

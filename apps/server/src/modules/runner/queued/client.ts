@@ -5,10 +5,10 @@ import { Queue, QueueEvents, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { RunnerConfig } from '../../../config.js';
 import { DomainError, tooManyRequestsError } from '../../../platform/errors.js';
-import type { InteractiveEvents, InteractiveRun } from '../service.js';
-import { REPLACED_MESSAGE } from '../service.js';
-import { append, INTERACTIVE_QUEUE, IO_TTL_SECONDS, keys, PRIORITY, readStream, RUNS_QUEUE, type GradeKind } from './jobs.js';
-import type { JobResult, OutEvent, RunJob, TestRun } from './jobs.js';
+import { REPLACED_MESSAGE, type InteractiveEvents, type InteractiveRun } from '../run-types.js';
+import { append, INTERACTIVE_QUEUE, IO_TTL_SECONDS, keys, PRIORITY, RUNS_QUEUE, type GradeKind } from './jobs.js';
+import type { JobResult, RunJob, TestRun } from './jobs.js';
+import { BUSY_MESSAGE, relayOutput } from './relay.js';
 import { liveWorkers, NO_WORKER_MESSAGE, sandboxOf, waitFigures, type QueueStats, type WorkerFigures } from './figures.js';
 
 export interface QueueOptions {
@@ -23,8 +23,6 @@ export interface QueueOptions {
   interactiveMs: number;
 }
 
-export const BUSY_MESSAGE = 'The code runner is busy right now. Try again in a few seconds.';
-const STOPPED_MESSAGE = 'Stopped.';
 const GONE_MESSAGE = 'Stopped: the page that asked for this run has gone.';
 /** How often a grading job waiting for a worker checks that one is still alive. */
 const GRADE_WATCH_MS = 15_000;
@@ -204,7 +202,12 @@ export class QueuedRuns {
         const data: RunJob = { kind: 'interactive', userId, ...req, deadline: Date.now() + this.opts.deadlineMs };
         await this.interactive.add('interactive', data, { jobId, ...retention });
         on.queued(1);
-        await this.relay(reader, jobId, on, () => killed);
+        await relayOutput(reader, this.k.output(jobId), on, {
+          killed: () => killed,
+          startMs: this.opts.deadlineMs + this.opts.runMs,
+          runMs: this.opts.interactiveMs,
+          drop: () => this.interactive.remove(jobId),
+        });
       } finally {
         this.readers.delete(reader);
         reader.disconnect();
@@ -220,36 +223,6 @@ export class QueuedRuns {
       },
       done,
     };
-  }
-
-  /** Output events to the socket, in order, until the run ends (or nobody took it in time). */
-  private async relay(reader: Redis, jobId: string, on: InteractiveEvents, killed: () => boolean) {
-    let from = '0';
-    let started = false;
-    const limitAt = () => Date.now() + (started ? this.opts.interactiveMs : this.opts.deadlineMs + this.opts.runMs);
-    let until = limitAt();
-    for (;;) {
-      if (Date.now() > until) {
-        await this.interactive.remove(jobId).catch(() => {});
-        if (!killed()) on.error(started ? STOPPED_MESSAGE : BUSY_MESSAGE, false);
-        return;
-      }
-      const { events, next } = await readStream<OutEvent>(reader, this.k.output(jobId), from, 1000);
-      from = next;
-      for (const e of events) {
-        if (e.t === 'end') return;
-        if (e.t === 'compiled') on.compiled(e.compile);
-        else if (e.t === 'started') {
-          started = true;
-          until = limitAt();
-          on.started();
-        } else if (e.t === 'stdout') on.stdout(e.d);
-        else if (e.t === 'stderr') on.stderr(e.d);
-        else if (e.t === 'notice') on.notice?.(e.message);
-        else if (e.t === 'exit') on.exit(e.run);
-        else on.error(e.message, e.unavailable);
-      }
-    }
   }
 
   /** Every live worker's figures (a worker not seen for 15 s is gone). */

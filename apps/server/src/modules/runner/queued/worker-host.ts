@@ -6,8 +6,9 @@ import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { RunnerConfig } from '../../../config.js';
 import { systemClock } from '../../../platform/clock.js';
-import { INPUT_REFUSED_MESSAGE, RunnerService } from '../service.js';
-import { BUSY_MESSAGE } from './client.js';
+import { RunnerService } from '../service.js';
+import { INPUT_REFUSED_MESSAGE, stopped } from '../run-types.js';
+import { BUSY_MESSAGE } from './relay.js';
 import type { Heartbeat } from './figures.js';
 import { append, INTERACTIVE_QUEUE, keys, readStream, RUNS_QUEUE } from './jobs.js';
 import type { Grade, InEvent, JobResult, OutEvent, RunJob } from './jobs.js';
@@ -237,8 +238,4 @@ export class RunWorkerHost {
     await this.redis.hdel(this.k.workers, this.id).catch(() => {});
     this.redis.disconnect();
   }
-}
-
-function stopped(message: string): RunResult {
-  return { stdout: '', stderr: '', exitCode: null, signal: null, timeMs: 0, limit: null, limitMessage: message, truncated: false };
 }
