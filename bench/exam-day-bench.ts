@@ -140,8 +140,8 @@ async function scenario(workers: number) {
         `lost: ${lost} runs, ${checks.lost} checks; duplicated: ${restarted + beyond} (${asked} runs and ${checks.asked} checks asked, ` +
         `${jobs.length} jobs recorded, ${jobs.filter((j) => j.failedReason).length} failed)`,
     );
-    // Throughput: the jobs the workers did for the students (a check costs a fraction of a C++ run).
-    return done / elapsed;
+    // Throughput: C++ runs, and every job done (checks go first and cost a fraction of a C++ run).
+    return { runs: done / elapsed, jobs: (done + checks.done) / elapsed };
   } finally {
     redis.disconnect();
     await f.dispose();
@@ -175,4 +175,6 @@ console.log(`exam day: ${STUDENTS} students, answers saved every 5 s, a C++ run 
 await pchFigures();
 const one = await scenario(1);
 const two = await scenario(2);
-console.log(`2 workers / 1 worker throughput: ${(two / one).toFixed(2)}x (goal >= 1.8x)`);
+console.log(
+  `2 workers / 1 worker: ${(two.runs / one.runs).toFixed(2)}x the C++ runs, ${(two.jobs / one.jobs).toFixed(2)}x all jobs (goal >= 1.8x)`,
+);
