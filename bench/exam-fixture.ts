@@ -30,6 +30,8 @@ export async function examFixture(
   engine: 'sqlite' | 'postgres',
   count: number,
   env: Record<string, string> = {},
+  /** Questions after the ten short answers (the exam-day bench adds a code question to check). */
+  extraQuestions: object[] = [],
 ): Promise<ExamFixture & { databaseUrl: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'learn-exam-bench-'));
   const pgDb = engine === 'postgres' ? await scratchDatabase(adminUrl, 'learn_exam_bench') : undefined;
@@ -65,7 +67,7 @@ export async function examFixture(
   const put = await fetch(`${first.base}/api/exams/${exam.id}`, {
     method: 'PUT',
     headers: { ...json, cookie: guide },
-    body: JSON.stringify({ title: 'Bench', duration: 600, questions }),
+    body: JSON.stringify({ title: 'Bench', duration: 600, questions: [...questions, ...extraQuestions] }),
   });
   if (!put.ok) throw new Error(`exam set-up failed: ${put.status} ${await put.text()}`);
 

@@ -4,9 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { Redis } from 'ioredis';
 import type { RunServerMessage } from '@learn/shared';
-import { createTestApp, type TestApp } from '../test/harness.js';
+import { createTestApp, GUIDE_EMAIL, GUIDE_PASSWORD, type TestApp } from '../test/harness.js';
+import { grant } from '../test/factories.js';
+import { NO_WORKER_REASON } from './modules/runner/queued/figures.js';
 import { startWorker } from '../test/workers.js';
 import { runTaskTests } from './modules/homework/grading.js';
+import { assignmentFor } from './modules/homework/repository.js';
 
 /**
  * Issue 29: with REDIS_URL every run is a job done by runner workers. An API (this process) and two worker
@@ -69,6 +72,13 @@ describe.runIf(url)('runs and grading through two runner workers', () => {
     const health = (await t.app.inject({ url: '/api/health' })).json();
     expect(health.runner.queue).toMatchObject({ kind: 'redis', connected: true });
     expect(health.runner.queue.workers).toHaveLength(2);
+    // Whether code runs is the workers' word (their sandboxes), published in their heartbeats.
+    expect(health.runner.queue.workers.map((w: { available: boolean }) => w.available)).toEqual([true, true]);
+    expect(health.runner).toMatchObject({ available: true, reason: null });
+    expect((await t.app.inject({ url: '/api/run/status', headers: { cookie: students[0]! } })).json()).toEqual({
+      available: true,
+      reason: null,
+    });
     expect(health.runner.queue.waitMs.samples).toBeGreaterThan(0);
     const metrics = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(metrics.body).toMatch(/learn_run_queue_jobs\{state="waiting"\} 0/);
@@ -171,5 +181,27 @@ describe.runIf(url)('the run queue with no runner worker', () => {
     expect(res.headers['retry-after']).toBe('10');
     expect(res.json().message).toBe('No code runner is connected right now. Try again in a minute; if it lasts, tell your guide.');
     expect((await t.app.inject({ url: '/api/health' })).json().runner.queue).toMatchObject({ connected: true, workers: [] });
+  });
+
+  it("says so before the first Run and on a homework check, whatever this machine's own sandbox could do", async () => {
+    const s = await t.createUser({ role: 'student' });
+    const cookie = await t.login(s.email, s.password);
+    const guide = await t.login(GUIDE_EMAIL, GUIDE_PASSWORD);
+    await grant(t, guide, s.id, ['c-cpp-day-3'], ['assignment']);
+    const taskIndex = (await assignmentFor(t.deps.db, 'c-cpp-day-3'))!.tasks.findIndex((x) => x.type === 'homework' && x.tests?.length);
+    // This machine has bubblewrap and the compilers; with REDIS_URL only the workers' sandboxes count.
+    expect((await t.services.runner.runner.status()).available).toBe(true);
+    const status = await t.app.inject({ url: '/api/run/status', headers: { cookie } });
+    expect(status.json()).toEqual({ available: false, reason: NO_WORKER_REASON });
+    const check = await t.app.inject({
+      method: 'POST',
+      url: '/api/homework/check',
+      headers: { cookie },
+      payload: { lectureId: 'c-cpp-day-3', taskIndex, code: 'int main(void){return 0;}' },
+    });
+    expect(check.statusCode).toBe(400);
+    expect(check.json().message).toBe(`Code running is unavailable: ${NO_WORKER_REASON}`);
+    const health = (await t.app.inject({ url: '/api/health' })).json();
+    expect(health.runner).toMatchObject({ available: false, reason: NO_WORKER_REASON });
   });
 });

@@ -139,8 +139,19 @@ export function overdueAttempts(db: Executor, before: string, limit = 200) {
     .execute();
 }
 
-export async function setTests(db: Executor, id: number, tests: string, autoPoints: string): Promise<void> {
-  await db.updateTable('exam_attempts').set({ tests, auto_points: autoPoints }).where('id', '=', id).execute();
+/**
+ * Stores a test run's outcomes and suggested points only if the attempt's outcomes are still those read before
+ * the run (`before`): of two runs of the same answers at once (two guides, two instances, a job retried after
+ * its worker died) exactly one writes, and the other reads what it wrote. False when another run wrote first.
+ */
+export async function setTestsOnce(db: Executor, id: number, before: string | null, tests: string, autoPoints: string): Promise<boolean> {
+  const r = await db
+    .updateTable('exam_attempts')
+    .set({ tests, auto_points: autoPoints })
+    .where('id', '=', id)
+    .where((eb) => (before === null ? eb('tests', 'is', null) : eb('tests', '=', before)))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }
 
 export async function setGrade(

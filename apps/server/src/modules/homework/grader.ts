@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../platform/deps.js';
+import { DomainError } from '../../platform/errors.js';
 import { proposedLetter } from '@learn/shared';
 import type { RunnerService } from '../runner/service.js';
 import { assignmentFor, findSubmission } from './repository.js';
@@ -86,18 +87,25 @@ export class HomeworkGrader {
     const until = () => new Date(clock.now().getTime() + CLAIM_MS);
     if (!(await claimSubmission(db, id, this.owner, clock.now(), until()))) return; // another instance grades it
     if (!task || task.autograde === false || tests.length === 0) return setStatus(db, id, 'none');
+    // No runner worker alive (REDIS_URL): the submission waits as queued; resume() tries again each minute.
+    const status = await this.runner.sandboxStatus();
+    if (status.retryLater) return setStatus(db, id, 'queued');
     this.graded++;
     const renew = setInterval(() => void renewClaim(db, id, this.owner, until()).catch(() => {}), CLAIM_MS / 4);
     renew.unref();
     try {
-      const status = await this.runner.runner.status();
       let saved: boolean;
       if (!status.available) {
         const error = status.reason ?? 'Code running is unavailable';
         const results = failedOutcomes(tests, error);
         saved = await saveResults(db, id, this.owner, { status: 'error', results, proposed: null, passed: 0, total: tests.length });
       } else {
-        const run = await runTaskTests(this.runner, task, row.language, row.code);
+        const run = await runTaskTests(this.runner, task, row.language, row.code).catch((err: unknown) => {
+          // The last worker went while the job waited (503): back to queued, as above.
+          if (err instanceof DomainError && err.status === 503) return null;
+          throw err;
+        });
+        if (!run) return setStatus(db, id, 'queued');
         if (this.stopped) return; // stop() hands the claim back as queued: the next start grades it again
         saved = await saveResults(db, id, this.owner, {
           status: 'done',

@@ -140,7 +140,7 @@ export class HomeworkService {
     const { assignment, task, language } = await this.grantedTask(actor, req.lectureId, req.taskIndex);
     if (task.autograde === false || !task.tests?.length)
       throw validationError('This task has no tests to check against; a guide grades it.');
-    const status = await this.runner.runner.status();
+    const status = await this.runner.sandboxStatus();
     if (!status.available) throw validationError(`Code running is unavailable: ${status.reason ?? 'no sandbox'}`);
     await this.limit(this.checkRate, actor, 'checked code');
     const run = await runTaskTests(this.runner, task, language, req.code);

@@ -6,7 +6,8 @@ import { requireActor } from '../../platform/authenticate.js';
 import { guardSocketSession } from '../../platform/socket-session.js';
 import { onSocketMessages } from '../../platform/socket-messages.js';
 import { canRunCode } from './policy.js';
-import { INPUT_REFUSED_MESSAGE, type RunnerService, type InteractiveRun } from './service.js';
+import type { RunnerService } from './service.js';
+import { INPUT_REFUSED_MESSAGE, type InteractiveRun } from './run-types.js';
 
 /**
  * POST /api/run (the whole input at once) and /api/run/ws (input typed while the program runs). The service
@@ -20,12 +21,13 @@ export function runnerRoutes(app: FastifyInstance, deps: AppDeps, { runner: serv
     else app.log.info(`Code runner: one cgroup ${s.isolation.cgroup} per run, seccomp filter on`);
   });
 
-  // Whether code runs on this server, and why not: the scratchpad says so before the first Run.
+  // Whether code runs (here, or on the runner workers), and why not: the scratchpad says so before the first Run.
   app.get('/api/run/status', async (request) => {
     const actor = requireActor(request);
     if (!canRunCode(actor)) throw authorizationError();
-    const s = await service.runner.status();
-    return { available: s.available, reason: s.available ? null : s.reason } satisfies RunStatusResponse;
+    // With REDIS_URL the workers' sandboxes answer, not this machine's.
+    const s = await service.sandboxStatus();
+    return { available: s.available, reason: s.reason } satisfies RunStatusResponse;
   });
 
   app.post('/api/run', async (request, reply) => {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RunServerMessage } from '@learn/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { DRAINING_MESSAGE, REPLACED_MESSAGE, RunnerService } from './service.js';
+import { RunnerService } from './service.js';
+import { DRAINING_MESSAGE, REPLACED_MESSAGE } from './run-types.js';
 
 /**
  * Fair to every student: one running program per student, interactive programs in their own pool (a program

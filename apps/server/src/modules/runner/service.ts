@@ -1,65 +1,16 @@
 import type { CompileResult, RunLanguage, RunResponse, RunResult } from '@learn/shared';
-import { Runner, type CompiledProgram, type RunHandle, type RunnerIsolation, type RunOptions } from '@learn/runner';
+import { Runner, type CompiledProgram, type RunHandle, type RunOptions } from '@learn/runner';
 import type { RunnerConfig } from '../../config.js';
 import type { Clock } from '../../platform/clock.js';
 import { DomainError, tooManyRequestsError } from '../../platform/errors.js';
 import { QueueFullError, RunQueue } from './queue.js';
 import { RateLimit, type RateStore } from '../../platform/rate-limit.js';
 import { RecentLimits } from './recent-limits.js';
-import { queuedRunsFor, type QueuedRuns, type QueueStats } from './queued/client.js';
+import { queuedRunsFor, type QueuedRuns } from './queued/client.js';
+import { runnerHealth, sandboxStatus } from './status.js';
+import { DRAINING_MESSAGE, REPLACED_MESSAGE, stopped } from './run-types.js';
+import type { InteractiveEvents, InteractiveRun, Lane, RunnerHealth, SandboxStatus } from './run-types.js';
 import { gatedInteractive } from './queued/gate.js';
-
-/**
- * The lanes runs wait in, each with its own slots: the scratchpad (and the compile step of an interactive
- * run), interactive programs (a program waiting for typed input holds no compile slot), and grading
- * (homework and exam tests), so that neither grading nor the scratchpad can starve the other. A student
- * whose last run hit a limit (a fork bomb, a memory hog, an endless loop) compiles and runs in the restricted
- * lane for a minute, at a small CPU share: run again and again, it holds none of the others' slots.
- */
-export type Lane = 'scratch' | 'interactive' | 'grading' | 'restricted';
-
-export interface RunnerHealth {
-  available: boolean;
-  reason: string | null;
-  versions: { gcc: string | null; gpp: string | null; python: string | null };
-  /** How runs are held: a cgroup per run (v1/v2) and the seccomp filter, or what is missing. */
-  isolation: RunnerIsolation;
-  concurrency: number;
-  running: number;
-  queued: number;
-  lanes: Record<Lane, { concurrency: number; running: number; queued: number }>;
-  /** REDIS_URL: the run queue's depth, waiting time and each runner worker's figures; null: runs are done here. */
-  queue: QueueStats | null;
-}
-
-/** What an interactive run tells its socket, in order. */
-export interface InteractiveEvents {
-  queued(position: number): void;
-  compiled(compile: CompileResult | null): void;
-  started(): void;
-  stdout(data: string): void;
-  stderr(data: string): void;
-  exit(run: RunResult): void;
-  error(message: string, unavailable: boolean): void;
-  /** Something the student should know that does not end the run (input refused by a worker). */
-  notice?(message: string): void;
-}
-
-export interface InteractiveRun {
-  /** false when the input was refused: the program has not read what it was already given. */
-  write(data: string): boolean;
-  eof(): void;
-  kill(): void;
-  /** Settles when the run (or its compilation) is over and its slot is free. */
-  done: Promise<void>;
-}
-
-/** Said to the earlier run when a student starts another: one program runs at a time for each student. */
-export const REPLACED_MESSAGE = 'Stopped: you started another program (one program runs at a time for each student).';
-/** Said to a run asked for while the server shuts down. */
-export const DRAINING_MESSAGE = 'The server is restarting. Run your program again in a moment.';
-export const INPUT_REFUSED_MESSAGE = (kib: number) =>
-  `Input not sent: the program has not read the ${kib} KiB typed before. Wait for it to ask for more.`;
 
 /** One student's running program: stopping it says why. */
 interface Current {
@@ -113,18 +64,13 @@ export class RunnerService {
     return this.draining;
   }
 
-  async health(): Promise<RunnerHealth> {
-    const s = await this.runner.status();
-    const lane = (q: RunQueue) => ({ concurrency: q.concurrency, running: q.running, queued: q.queued });
-    const { scratch, interactive, grading, restricted } = this.lanes;
-    return {
-      ...s,
-      concurrency: scratch.concurrency,
-      running: scratch.running + interactive.running + grading.running + restricted.running,
-      queued: scratch.queued + interactive.queued + grading.queued + restricted.queued,
-      lanes: { scratch: lane(scratch), interactive: lane(interactive), grading: lane(grading), restricted: lane(restricted) },
-      queue: this.queued ? await this.queued.stats() : null,
-    };
+  /** Whether code can run, and why not (status.ts): the runner workers' word with REDIS_URL, else this machine's. */
+  sandboxStatus(): Promise<SandboxStatus> {
+    return sandboxStatus(this.runner, this.queued);
+  }
+
+  health(): Promise<RunnerHealth> {
+    return runnerHealth(this.runner, this.lanes, this.queued);
   }
 
   private logRun(lane: Lane, language: RunLanguage, run: RunResult) {
@@ -354,9 +300,4 @@ export class RunnerService {
     for (const c of this.current.values()) c.stop(DRAINING_MESSAGE);
     await this.queued?.close();
   }
-}
-
-/** The result of a run stopped before it started (its student started another). */
-function stopped(message: string): RunResult {
-  return { stdout: '', stderr: '', exitCode: null, signal: null, timeMs: 0, limit: null, limitMessage: message, truncated: false };
 }

@@ -1,14 +1,15 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { LessonTask } from '@learn/content';
 import type { RunLanguage, RunResponse } from '@learn/shared';
 import { Queue, QueueEvents, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { RunnerConfig } from '../../../config.js';
 import { DomainError, tooManyRequestsError } from '../../../platform/errors.js';
-import type { InteractiveEvents, InteractiveRun } from '../service.js';
-import { REPLACED_MESSAGE } from '../service.js';
-import { append, INTERACTIVE_QUEUE, IO_TTL_SECONDS, keys, PRIORITY, readStream, RUNS_QUEUE, type GradeKind } from './jobs.js';
-import type { JobResult, OutEvent, RunJob, TestRun } from './jobs.js';
+import { REPLACED_MESSAGE, type InteractiveEvents, type InteractiveRun } from '../run-types.js';
+import { append, INTERACTIVE_QUEUE, IO_TTL_SECONDS, keys, PRIORITY, RUNS_QUEUE, type GradeKind } from './jobs.js';
+import type { JobResult, RunJob, TestRun } from './jobs.js';
+import { BUSY_MESSAGE, relayOutput } from './relay.js';
+import { liveWorkers, NO_WORKER_MESSAGE, sandboxOf, waitFigures, type QueueStats, type WorkerFigures } from './figures.js';
 
 export interface QueueOptions {
   redisUrl: string;
@@ -22,30 +23,9 @@ export interface QueueOptions {
   interactiveMs: number;
 }
 
-export interface WorkerFigures {
-  id: string;
-  host: string;
-  concurrency: number;
-  active: number;
-  runs: number;
-  runsPerSecond: number;
-  seenMsAgo: number;
-}
-
-export interface QueueStats {
-  kind: 'redis';
-  connected: boolean;
-  waiting: number;
-  active: number;
-  /** Milliseconds recent runs waited in the queue before a worker took them. */
-  waitMs: { p50: number; p95: number; max: number; samples: number };
-  workers: WorkerFigures[];
-}
-
-export const NO_WORKER_MESSAGE = 'No code runner is connected right now. Try again in a minute; if it lasts, tell your guide.';
-export const BUSY_MESSAGE = 'The code runner is busy right now. Try again in a few seconds.';
-const STOPPED_MESSAGE = 'Stopped.';
 const GONE_MESSAGE = 'Stopped: the page that asked for this run has gone.';
+/** How often a grading job waiting for a worker checks that one is still alive. */
+const GRADE_WATCH_MS = 15_000;
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
 /**
@@ -84,7 +64,7 @@ export class QueuedRuns {
   /** 429 with Retry-After when more runs wait than the live workers can take soon. */
   private async admit(queue: Queue) {
     const [counts, workers] = await Promise.all([queue.getJobCounts('waiting', 'prioritized'), this.workers()]);
-    if (workers.length === 0) throw new DomainError(503, 'SERVER', NO_WORKER_MESSAGE, undefined, { 'retry-after': '10' });
+    if (workers.length === 0) throw noWorker();
     const waiting = (counts.waiting ?? 0) + (counts.prioritized ?? 0);
     const slots = Math.max(
       1,
@@ -135,23 +115,53 @@ export class QueuedRuns {
     }
   }
 
-  /** Homework checks, homework grading and exam tests through a worker: never refused, taken by priority. */
+  /**
+   * Homework checks, homework grading and exam tests through a worker: never refused while a worker lives,
+   * taken by priority. The job's id is the hash of what it grades, so the same grading asked twice at once
+   * (two API instances resuming the same submission, a grader taking over a claim that ran out) is one job,
+   * run once, whose one result both waiters read; a retried job (its worker killed) keeps that id.
+   */
   async grade(kind: GradeKind, task: LessonTask, language: RunLanguage, code: string): Promise<TestRun> {
     const data: RunJob = { kind: 'grade', grade: kind, task, language, code };
-    const job = await this.runs.add(kind, data, { jobId: randomUUID(), priority: PRIORITY[kind], attempts: 3, ...retention });
-    const result = await this.finished(job);
+    const jobId = `${kind}-${createHash('sha256').update(JSON.stringify(data)).digest('hex')}`;
+    if ((await this.workers()).length === 0) throw noWorker();
+    // A job of that id that failed before (kept an hour for the figures) would answer at once with its failure.
+    const before = await this.runs.getJob(jobId);
+    if (before && (await before.isFailed())) await before.remove().catch(() => {});
+    const job = await this.runs.add(kind, data, { jobId, priority: PRIORITY[kind], attempts: 3, ...retention });
+    const result = await this.gradeResult(job);
     if (result.kind !== 'grade') throw new Error(`unexpected result ${result.kind}`);
     return result.run;
+  }
+
+  /**
+   * A grading job's result, however long the queue: but should every worker go while it still waits, it is
+   * taken back and the caller hears so (503) instead of waiting for a worker that may never come.
+   */
+  private async gradeResult(job: Job): Promise<JobResult> {
+    for (;;) {
+      try {
+        return await this.finished(job, undefined, GRADE_WATCH_MS);
+      } catch (err) {
+        if (!/timed out/i.test((err as Error).message)) throw err;
+        if ((await this.workers()).length > 0) continue;
+        const dropped = await job.remove().then(
+          () => true,
+          () => false,
+        );
+        if (dropped) throw noWorker();
+      }
+    }
   }
 
   /**
    * The job's result. With `deadline`: a job no worker has taken by then is dropped (429 with Retry-After);
    * one taken is waited for up to `runMs` more.
    */
-  private async finished(job: Job, deadline?: { deadlineMs: number; runMs: number }): Promise<JobResult> {
+  private async finished(job: Job, deadline?: { deadlineMs: number; runMs: number }, watchMs?: number): Promise<JobResult> {
     const timedOut = (err: Error) => /timed out/i.test(err.message);
     let result: JobResult;
-    if (!deadline) result = (await job.waitUntilFinished(this.events)) as JobResult;
+    if (!deadline) result = (await job.waitUntilFinished(this.events, watchMs)) as JobResult;
     else
       try {
         result = (await job.waitUntilFinished(this.events, deadline.deadlineMs)) as JobResult;
@@ -192,7 +202,12 @@ export class QueuedRuns {
         const data: RunJob = { kind: 'interactive', userId, ...req, deadline: Date.now() + this.opts.deadlineMs };
         await this.interactive.add('interactive', data, { jobId, ...retention });
         on.queued(1);
-        await this.relay(reader, jobId, on, () => killed);
+        await relayOutput(reader, this.k.output(jobId), on, {
+          killed: () => killed,
+          startMs: this.opts.deadlineMs + this.opts.runMs,
+          runMs: this.opts.interactiveMs,
+          drop: () => this.interactive.remove(jobId),
+        });
       } finally {
         this.readers.delete(reader);
         reader.disconnect();
@@ -210,61 +225,18 @@ export class QueuedRuns {
     };
   }
 
-  /** Output events to the socket, in order, until the run ends (or nobody took it in time). */
-  private async relay(reader: Redis, jobId: string, on: InteractiveEvents, killed: () => boolean) {
-    let from = '0';
-    let started = false;
-    const limitAt = () => Date.now() + (started ? this.opts.interactiveMs : this.opts.deadlineMs + this.opts.runMs);
-    let until = limitAt();
-    for (;;) {
-      if (Date.now() > until) {
-        await this.interactive.remove(jobId).catch(() => {});
-        if (!killed()) on.error(started ? STOPPED_MESSAGE : BUSY_MESSAGE, false);
-        return;
-      }
-      const { events, next } = await readStream<OutEvent>(reader, this.k.output(jobId), from, 1000);
-      from = next;
-      for (const e of events) {
-        if (e.t === 'end') return;
-        if (e.t === 'compiled') on.compiled(e.compile);
-        else if (e.t === 'started') {
-          started = true;
-          until = limitAt();
-          on.started();
-        } else if (e.t === 'stdout') on.stdout(e.d);
-        else if (e.t === 'stderr') on.stderr(e.d);
-        else if (e.t === 'notice') on.notice?.(e.message);
-        else if (e.t === 'exit') on.exit(e.run);
-        else on.error(e.message, e.unavailable);
-      }
-    }
+  /** Every live worker's figures (a worker not seen for 15 s is gone). */
+  workers(): Promise<WorkerFigures[]> {
+    return liveWorkers(this.redis, this.k.workers);
   }
 
-  /** Every live worker's figures (a worker not seen for 15 s is gone). */
-  async workers(): Promise<WorkerFigures[]> {
-    const all = await this.redis.hgetall(this.k.workers);
-    const now = Date.now();
-    const out: WorkerFigures[] = [];
-    for (const [id, raw] of Object.entries(all)) {
-      const w = JSON.parse(raw) as Omit<WorkerFigures, 'seenMsAgo' | 'id'> & { at: number };
-      if (now - w.at > 15_000) continue;
-      out.push({
-        id,
-        host: w.host,
-        concurrency: w.concurrency,
-        active: w.active,
-        runs: w.runs,
-        runsPerSecond: w.runsPerSecond,
-        seenMsAgo: now - w.at,
-      });
-    }
-    return out.sort((a, b) => a.id.localeCompare(b.id));
+  /** Whether code can run: what the live workers say of their own sandboxes (none alive: say so). */
+  async sandbox(): Promise<{ available: boolean; reason: string | null }> {
+    return sandboxOf(await this.workers());
   }
 
   async stats(): Promise<QueueStats> {
-    const sorted = [...this.waits].sort((a, b) => a - b);
-    const pick = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-    const waitMs = { p50: pick(0.5), p95: pick(0.95), max: sorted.at(-1) ?? 0, samples: sorted.length };
+    const waitMs = waitFigures(this.waits);
     try {
       const [r, i, workers] = await Promise.all([
         this.runs.getJobCounts('waiting', 'prioritized', 'active'),
@@ -295,6 +267,9 @@ export function queuedRunsFor(config: RunnerConfig, queue: NonNullable<RunnerCon
     interactiveMs: limits.interactiveWallMs + 5000,
   });
 }
+
+/** 503 with Retry-After: no worker is alive to do the run. */
+const noWorker = () => new DomainError(503, 'SERVER', NO_WORKER_MESSAGE, undefined, { 'retry-after': '10' });
 
 /** Finished jobs are kept a little while (for a late waiter), then removed by BullMQ itself. */
 const retention = { removeOnComplete: { age: 300 }, removeOnFail: { age: 3600 } };

@@ -1,5 +1,5 @@
 import type { RunLanguage } from '@learn/shared';
-import type { InteractiveEvents, InteractiveRun } from '../service.js';
+import type { InteractiveEvents, InteractiveRun } from '../run-types.js';
 import type { QueuedRuns } from './client.js';
 
 /**

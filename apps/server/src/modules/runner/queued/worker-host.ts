@@ -6,8 +6,11 @@ import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { RunnerConfig } from '../../../config.js';
 import { systemClock } from '../../../platform/clock.js';
-import { INPUT_REFUSED_MESSAGE, RunnerService } from '../service.js';
-import { BUSY_MESSAGE } from './client.js';
+import { RunnerService } from '../service.js';
+import { INPUT_REFUSED_MESSAGE, stopped } from '../run-types.js';
+import { RecentLimits } from '../recent-limits.js';
+import { BUSY_MESSAGE } from './relay.js';
+import type { Heartbeat } from './figures.js';
 import { append, INTERACTIVE_QUEUE, keys, readStream, RUNS_QUEUE } from './jobs.js';
 import type { Grade, InEvent, JobResult, OutEvent, RunJob } from './jobs.js';
 
@@ -32,6 +35,8 @@ const RETRIED_MESSAGE = 'The runner doing your program stopped. Run your program
 export class RunWorkerHost {
   readonly id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly local: RunnerService;
+  /** Students whose last run here hit a limit: their next runs here start at the small CPU share. */
+  private readonly limited = new RecentLimits(() => Date.now());
   private readonly redis: Redis;
   private readonly k: ReturnType<typeof keys>;
   private workers: Worker[] = [];
@@ -78,7 +83,13 @@ export class RunWorkerHost {
   private async heartbeat() {
     const now = Date.now();
     while (this.recent.length && this.recent[0]! < now - 10_000) this.recent.shift();
-    const figures = {
+    // Its own sandbox's status (probed once): the API instances answer "can code run" from it.
+    const { available, reason, isolation } = await this.local.runner.status();
+    if (this.gone) return; // drained: its figures are removed, not written again
+    const figures: Heartbeat = {
+      available,
+      reason,
+      isolation,
       host: hostname(),
       concurrency: this.concurrency,
       active: this.active,
@@ -90,6 +101,7 @@ export class RunWorkerHost {
   }
 
   private active = 0;
+  private gone = false;
 
   private async counted(job: Job<RunJob>): Promise<JobResult> {
     this.active++;
@@ -100,6 +112,8 @@ export class RunWorkerHost {
       this.active--;
       this.runs++;
       this.recent.push(Date.now());
+      // At once, not at the next beat: the figures say which worker holds a job now.
+      void this.heartbeat().catch(() => {});
     }
   }
 
@@ -149,11 +163,12 @@ export class RunWorkerHost {
     if (reason) return { available: true, language: d.language, compile: null, run: stopped(reason) };
     const status = await this.local.runner.status();
     if (!status.available) return { available: false, reason: status.reason ?? 'Code running is unavailable' };
-    const { compile, program } = await this.local.runner.compileOnce(d);
+    const lowPriority = this.limited.lowPriority(d.userId);
+    const { compile, program } = await this.local.runner.compileOnce({ ...d, lowPriority });
     if (!program) return { available: true, language: d.language, compile, run: null };
     try {
       let stoppedWith: string | null = null;
-      const handle = this.local.runner.start(program, { stdin: d.stdin });
+      const handle = this.local.runner.start(program, { stdin: d.stdin, lowPriority });
       const following = this.follow(jobId, handle.done, (e) => {
         if (e.t !== 'kill') return;
         stoppedWith = e.reason ?? 'Stopped.';
@@ -161,6 +176,7 @@ export class RunWorkerHost {
       });
       const run = await handle.done;
       await following;
+      if (!stoppedWith) this.limited.ended(d.userId, run.limit, run.usage?.cpuMs);
       return { available: true, language: d.language, compile, run: stoppedWith ? { ...run, limitMessage: stoppedWith } : run };
     } finally {
       await program.dispose();
@@ -179,16 +195,17 @@ export class RunWorkerHost {
       if (await this.stopReason(jobId, d.userId)) return;
       const status = await this.local.runner.status();
       if (!status.available) return void emit({ t: 'error', message: status.reason ?? 'Code running is unavailable', unavailable: true });
-      const compiled = await this.local.runner.compileOnce(d);
+      const lowPriority = this.limited.lowPriority(d.userId);
+      const compiled = await this.local.runner.compileOnce({ ...d, lowPriority });
       void emit({ t: 'compiled', compile: compiled.compile });
-      if (compiled.program) await this.converse(jobId, compiled.program, emit);
+      if (compiled.program) await this.converse(jobId, d.userId, compiled.program, emit, lowPriority);
     } finally {
       void emit({ t: 'end' });
       await chain;
     }
   }
 
-  private async converse(jobId: string, program: CompiledProgram, emit: (e: OutEvent) => void) {
+  private async converse(jobId: string, userId: string, program: CompiledProgram, emit: (e: OutEvent) => void, lowPriority: boolean) {
     let handle: RunHandle;
     let stoppedWith: string | null = null;
     try {
@@ -196,6 +213,7 @@ export class RunWorkerHost {
         interactive: true,
         onStdout: (data) => emit({ t: 'stdout', d: data }),
         onStderr: (data) => emit({ t: 'stderr', d: data }),
+        lowPriority,
       });
       emit({ t: 'started' });
       const h = handle;
@@ -213,6 +231,7 @@ export class RunWorkerHost {
       });
       const run: RunResult = await h.done;
       await following;
+      if (!stoppedWith) this.limited.ended(userId, run.limit, run.usage?.cpuMs);
       emit({ t: 'exit', run: stoppedWith ? { ...run, limitMessage: stoppedWith } : run });
     } finally {
       await program.dispose();
@@ -223,11 +242,8 @@ export class RunWorkerHost {
   async drain() {
     clearInterval(this.beat);
     await Promise.all(this.workers.map((w) => w.close()));
+    this.gone = true;
     await this.redis.hdel(this.k.workers, this.id).catch(() => {});
     this.redis.disconnect();
   }
-}
-
-function stopped(message: string): RunResult {
-  return { stdout: '', stderr: '', exitCode: null, signal: null, timeMs: 0, limit: null, limitMessage: message, truncated: false };
 }
