@@ -33,11 +33,14 @@ describe('cgroup v2 backend', () => {
     expect(readFileSync(join(dir, 'cpu.weight'), 'utf8')).toBe('6');
   });
 
-  it('starts a run at the small CPU weight when asked (the student\'s last run hit a limit)', async () => {
+  it("starts a run at the small CPU weight when asked (the student's last run hit a limit)", async () => {
     const cgroups = new V2Cgroups(root);
     const before = new Set(readdirSync(root));
     await cgroups.create({ memoryBytes: 64 * 1024 * 1024, processes: 64, cores: 1, lowShare: true });
-    const dir = join(root, readdirSync(root).find((d) => !before.has(d))!);
+    const dir = join(
+      root,
+      readdirSync(root).find((d) => !before.has(d))!,
+    );
     expect(readFileSync(join(dir, 'cpu.weight'), 'utf8')).toBe('6');
   });
 

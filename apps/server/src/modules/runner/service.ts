@@ -202,7 +202,12 @@ export class RunnerService {
       const free = await this.slot('interactive', (p) => on.queued(p), cancel.signal);
       try {
         if (cancel.signal.aborted) return;
-        const opts: RunOptions = { interactive: true, onStdout: on.stdout, onStderr: on.stderr, lowPriority: this.recent.lowPriority(userId) };
+        const opts: RunOptions = {
+          interactive: true,
+          onStdout: on.stdout,
+          onStderr: on.stderr,
+          lowPriority: this.recent.lowPriority(userId),
+        };
         handle = this.runner.start(program, opts);
         on.started();
         pending.forEach((d) => handle!.write(d));
