@@ -21,7 +21,9 @@ if (!queue) {
   console.error('A runner worker needs REDIS_URL (the Redis its API instances use).');
   process.exit(1);
 }
-const lockSeconds = Number(process.env.RUNNER_WORKER_LOCK_SECONDS ?? 10);
+// BullMQ's own default: a worker whose core is busy with compiles can be late renewing a shorter lock, and the
+// job then starts a second time elsewhere (measured at 10 s on a loaded machine: docs/scale-out-workers.md).
+const lockSeconds = Number(process.env.RUNNER_WORKER_LOCK_SECONDS ?? 30);
 const host = new RunWorkerHost({
   redisUrl: queue.redisUrl,
   prefix: queue.prefix,
