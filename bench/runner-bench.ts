@@ -201,18 +201,24 @@ const postRun = async (c: string, body: object) => {
 };
 async function hellos(until: number) {
   const lat: number[] = [];
+  const start = performance.now();
+  /** When each run started (s into the phase) and how long it took: the slowest say what the tail is. */
+  const at: { s: number; ms: number }[] = [];
   let failed = 0;
   await Promise.all(
     others.map(async (c) => {
       while (performance.now() < until) {
         const t0 = performance.now();
         const r = await postRun(c, { language: 'c', code: HELLO.c });
-        if (r.status === 200 && r.json.run?.stdout === 'hello\n') lat.push(performance.now() - t0);
+        if (r.status === 200 && r.json.run?.stdout === 'hello\n') {
+          lat.push(performance.now() - t0);
+          at.push({ s: (t0 - start) / 1000, ms: performance.now() - t0 });
+        }
         else failed++;
       }
     }),
   );
-  return { lat, failed };
+  return { lat, failed, at };
 }
 async function hostileLoops(until: number) {
   const limits: Record<string, number> = {};
@@ -237,10 +243,14 @@ async function hostileLoops(until: number) {
       });
     }
   };
+  // BENCH_NOISY_ONLY=bomb|hog|loop: one hostile program alone, to see which one a tail comes from.
+  const only = process.env.BENCH_NOISY_ONLY;
   await Promise.all([
-    post(bomber, '#include <unistd.h>\nint main(void){ for(;;) fork(); }'),
-    post(hog, '#include <stdlib.h>\n#include <string.h>\nint main(void){ for(;;){ char*p=malloc(1<<20); if(p) memset(p,1,1<<20); } }'),
-    interactive(),
+    !only || only === 'bomb' ? post(bomber, '#include <unistd.h>\nint main(void){ for(;;) fork(); }') : null,
+    !only || only === 'hog'
+      ? post(hog, '#include <stdlib.h>\n#include <string.h>\nint main(void){ for(;;){ char*p=malloc(1<<20); if(p) memset(p,1,1<<20); } }')
+      : null,
+    !only || only === 'loop' ? interactive() : null,
   ]);
   return limits;
 }
@@ -256,6 +266,8 @@ console.log(`  alone   p50 ${ms(p(quiet.lat, 0.5))} p99 ${ms(p(quiet.lat, 0.99))
 console.log(
   `  beside  p50 ${ms(p(noisy.lat, 0.5))} p99 ${ms(p(noisy.lat, 0.99))} (${noisy.lat.length} runs, ${noisy.failed} failed)   hostile runs by limit ${JSON.stringify(hostileLimits)}`,
 );
+const slowest = [...noisy.at].sort((a, b) => b.ms - a.ms).slice(0, 5);
+console.log(`  slowest beside: ${slowest.map((x) => `${ms(x.ms)} at +${x.s.toFixed(1)} s`).join(', ')}`);
 console.log(
   `  ratio   p50 ${(p(noisy.lat, 0.5) / p(quiet.lat, 0.5)).toFixed(2)}x  p99 ${(p(noisy.lat, 0.99) / p(quiet.lat, 0.99)).toFixed(2)}x  (goal: within 1.5x)`,
 );
