@@ -3,7 +3,14 @@
  * has the shape the server sends.
  */
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import { typeForStatus, type ApiErrorBody, type PublicUser } from '@learn/shared';
+import {
+  typeForStatus,
+  type ApiErrorBody,
+  type CourseSummary,
+  type CoursesResponse,
+  type PublicUser,
+  type SimilarityMarkers,
+} from '@learn/shared';
 
 /** A JSON answer with a status, typed by the shared response type it stands for. */
 export function reply<T extends JsonBodyType>(status: number, body: T) {
@@ -32,3 +39,12 @@ export const defaultHandlers = [
 export function resetDefaults(): void {
   signedIn = null;
 }
+
+/** The C course every page test starts in (prefix c-cpp). */
+export const cCourse: CourseSummary = { id: 'course_c_01', prefix: 'c-cpp', title: 'C Programming', lectureCount: 25 };
+
+/** GET /api/courses?prefix= answers with `courses`; GET /api/similarity/markers with none. */
+export const courseHandlers = (courses: CourseSummary[] = [cCourse]) => [
+  http.get('*/api/courses', () => reply<CoursesResponse>(200, { courses })),
+  http.get('*/api/similarity/markers', () => reply<SimilarityMarkers>(200, { homework: [], exam: [] })),
+];
