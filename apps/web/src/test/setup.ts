@@ -24,6 +24,7 @@ class ResizeObserverStub {
 }
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView ??= () => {};
+window.HTMLElement.prototype.scrollTo ??= () => {};
 
 // jsdom has no FontFaceSet; Mantine's autosize Textarea listens on it.
 if (!('fonts' in document)) {
