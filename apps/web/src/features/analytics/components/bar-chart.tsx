@@ -84,12 +84,12 @@ export function BarChart({
           xAxisLabel={itemLabel}
           yAxisLabel={valueLabel}
           tickLine="y"
-          gridAxis="y"
+          gridAxis="x"
           withTooltip
           tooltipAnimationDuration={150}
           yAxisProps={{ allowDecimals: false, width: 48 }}
-          // recharts names the chart (its <title>/<desc>); its keyboard layer moves the tooltip bar by bar.
-          barChartProps={{ title, desc: summary, accessibilityLayer: true }}
+          // The figure names and describes the chart; recharts' keyboard layer moves the tooltip bar by bar.
+          barChartProps={{ accessibilityLayer: true }}
         />
       )}
     </Stack>
