@@ -111,7 +111,8 @@ describe('scratchpad', () => {
     await setCode(page, 'n = 0\nwhile True:\n    n += 1\n');
     await panel(page).getByRole('button', { name: 'Run', exact: true }).click();
     await panel(page).getByRole('button', { name: 'Stop' }).waitFor();
-    await page.waitForTimeout(500);
+    // Stop while the loop runs in Python (not while the run is still starting).
+    await panel(page).getByText('Running...', { exact: true }).waitFor();
     await panel(page).getByRole('button', { name: 'Stop' }).click();
     await output(page).getByText('Stopped.').waitFor({ timeout: 10_000 });
     await setCode(page, 'print(sum(range(10)))\n');
@@ -121,7 +122,14 @@ describe('scratchpad', () => {
     assert.equal(timings.filter((t) => t.includes('Python loaded')).length, 1, 'Pyodide loaded once');
 
     // The draft is kept per user and language across reloads; the page scrolls again once the panel closes.
-    await page.waitForTimeout(400);
+    // The editor saves it after a short pause: reload once it is in the browser's storage.
+    await page.waitForFunction(
+      (code) =>
+        Object.keys(localStorage).some(
+          (k) => k.startsWith('learn.scratchpad.') && k.endsWith('.python') && localStorage.getItem(k)?.includes(code),
+        ),
+      'print(sum(range(10)))',
+    );
     await page.reload();
     await page.getByRole('heading', { name: 'Introduction to Python' }).waitFor();
     await page.getByRole('button', { name: 'Scratchpad' }).click();

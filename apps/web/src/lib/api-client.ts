@@ -5,16 +5,7 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
-  /** Retries for network errors and 5xx. Defaults to 2 for reads and idempotent writes, 0 for POST. */
-  retries?: number;
   timeoutMs?: number;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Backoff before retry n (1-based): 300 ms, 900 ms, 2.7 s, with jitter. */
-export function backoffMs(attempt: number): number {
-  return Math.round(300 * 3 ** (attempt - 1) * (0.8 + Math.random() * 0.4));
 }
 
 let onUnauthenticated: (() => void) | undefined;
@@ -29,23 +20,17 @@ export function sessionEnded(): void {
 }
 
 /**
- * Calls the API with JSON and returns the parsed body. Network errors and 5xx are retried with backoff
- * (spec 8); a POST is retried only when asked, since it may not be safe to repeat. An answer that is not
- * JSON is a SERVER error.
+ * Calls the API once with JSON and returns the parsed body. It never repeats a request: retries belong to
+ * TanStack Query (`lib/query-client.ts`, `lib/retry-policy.ts`), which knows whether a call is a read or a
+ * mutation that may be sent twice. An answer that is not JSON is a SERVER error.
  */
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const method = opts.method ?? 'GET';
-  const retries = opts.retries ?? (method === 'POST' ? 0 : 2);
   const context = `${method} ${path}`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await once<T>(path, method, opts, context);
-    } catch (err) {
-      const e = toAppError(err, context);
-      const retryable = e.type === 'NETWORK' || (e.type === 'SERVER' && (e.code ?? 0) >= 500);
-      if (!retryable || attempt >= retries || opts.signal?.aborted) throw e;
-      await sleep(backoffMs(attempt + 1));
-    }
+  try {
+    return await once<T>(path, method, opts, context);
+  } catch (err) {
+    throw toAppError(err, context);
   }
 }
 

@@ -1,24 +1,22 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { http } from 'msw';
+import type { PublicUser } from '@learn/shared';
 import { act, render, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AuthProvider, useAuth } from './auth';
 import { setQueryCacheOwner } from './query-cache';
+import { server } from '../testing/server';
+import { reply, signInAs } from '../testing/handlers';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
-const guide = { id: 'g', name: 'G', email: 'g@example.com', role: 'guide', batchId: null, lastLogin: null };
-const student = { ...guide, id: 's', role: 'student', email: 's@example.com' };
+const guide: PublicUser = { id: 'g', name: 'G', email: 'g@example.com', role: 'guide', batchId: null, lastLogin: null };
+const student: PublicUser = { ...guide, id: 's', role: 'student', email: 's@example.com' };
 
 describe('AuthProvider', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it("drops every cached answer at sign-out and sign-in, so the next user never sees the last one's data", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string) =>
-        Promise.resolve(
-          url.includes('auth/me') ? json(200, { user: guide }) : url.includes('auth/login') ? json(200, { user: student }) : json(200, {}),
-        ),
-      ),
+    signInAs(guide);
+    server.use(
+      http.post('*/api/auth/logout', () => reply(200, { success: true })),
+      http.post('*/api/auth/login', () => reply(200, { user: student })),
     );
     const client = new QueryClient();
     setQueryCacheOwner(() => client.clear());

@@ -2,12 +2,35 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { LoginInput, LoginResponse, PublicUser } from '@learn/shared';
 import { api, setUnauthenticatedHandler } from './api-client';
 import { clearQueryCache } from './query-cache';
+import { isTransient, retryDelay, retryTransient } from './retry-policy';
 
 interface AuthState {
   /** undefined while the server is being asked who is signed in. */
   user: PublicUser | null | undefined;
   login(input: LoginInput): Promise<PublicUser>;
   logout(): Promise<void>;
+}
+
+/**
+ * GET /api/auth/me. The first try goes without react-query, so the signed-out pages never download it; a
+ * network error or 5xx hands the probe to the query client, which retries it by the app's retry policy
+ * (counting the first try, so three tries in all).
+ */
+async function probeSession(): Promise<{ user: PublicUser }> {
+  const me = () => api<{ user: PublicUser }>('auth/me');
+  try {
+    return await me();
+  } catch (err) {
+    if (!isTransient(err)) throw err;
+    const { queryClient } = await import('./query-client');
+    return queryClient.fetchQuery({
+      queryKey: ['auth', 'me'],
+      queryFn: me,
+      retry: (n, e) => retryTransient(n + 1, e),
+      retryDelay,
+      gcTime: 0,
+    });
+  }
 }
 
 const AuthContext = createContext<AuthState | undefined>(undefined);
@@ -18,7 +41,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let live = true;
-    api<{ user: PublicUser }>('auth/me', { retries: 2 })
+    probeSession()
       .then((r) => live && setUser(r.user))
       .catch(() => live && setUser(null));
     setUnauthenticatedHandler(() => {

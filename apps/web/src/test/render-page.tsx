@@ -1,4 +1,4 @@
-/** Test helpers shared by the page tests: a fetch stub and a renderer with the app's providers. */
+/** Test helpers shared by the page tests: the API served through MSW and a renderer with the app's providers. */
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
@@ -6,22 +6,40 @@ import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
+import { http } from 'msw';
+import { server } from '../testing/server';
+import { signInAs } from '../testing/handlers';
 import type { PublicUser } from '@learn/shared';
 import { AuthProvider } from '../lib/auth';
 import { setQueryCacheOwner } from '../lib/query-cache';
 
-export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+export const json = (status: number, body: unknown) => Response.json(body, { status });
 
-export type Handler = (url: string, init?: RequestInit) => Response | undefined | Promise<Response | undefined>;
+/** One request as the page sent it: the URL and what `fetch` was given (method, JSON body as text). */
+export type SentInit = { method: string; body?: string };
+export type Handler = (url: string, init: SentInit) => Response | undefined | Promise<Response | undefined>;
 
-/** Stubs fetch: /api/auth/me answers with `user`; other calls go to `handler`; anything unanswered is a 404. */
-export function stubFetch(user: PublicUser, handler: Handler) {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url.includes('/api/auth/me')) return json(200, { user });
-    return (await handler(url, init)) ?? json(404, { type: 'NOT_FOUND', message: `no stub for ${url}` });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+/**
+ * Serves the API through MSW (src/testing): /api/auth/me answers with `user`; other requests go to `handler`
+ * with their path and query and what was sent; anything it leaves unanswered is a 404. Returns a spy of the
+ * requests the page made, `(url, init)` each, for tests that check what was sent.
+ */
+export function serveApi(user: PublicUser, handler: Handler) {
+  signInAs(user);
+  const requests = vi.fn<(url: string, init: SentInit) => void>();
+  server.use(
+    http.all('*/api/*', async ({ request }) => {
+      const url = new URL(request.url);
+      // Who is signed in: left to the shared /api/auth/me handler.
+      if (url.pathname === '/api/auth/me') return undefined;
+      const path = url.pathname + url.search;
+      const text = await request.text();
+      const init: SentInit = { method: request.method, ...(text ? { body: text } : {}) };
+      requests(path, init);
+      return (await handler(path, init)) ?? json(404, { type: 'NOT_FOUND', message: `no handler for ${path}` });
+    }),
+  );
+  return requests;
 }
 
 /** Shows the path and navigation state a link led to. */

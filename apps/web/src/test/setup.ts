@@ -1,5 +1,7 @@
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { server } from '../testing/server';
+import { resetDefaults } from '../testing/handlers';
 
 // jsdom lacks these browser APIs that Mantine uses.
 Object.defineProperty(window, 'matchMedia', {
@@ -22,6 +24,7 @@ class ResizeObserverStub {
 }
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView ??= () => {};
+window.HTMLElement.prototype.scrollTo ??= () => {};
 
 // jsdom has no FontFaceSet; Mantine's autosize Textarea listens on it.
 if (!('fonts' in document)) {
@@ -32,3 +35,11 @@ if (!('fonts' in document)) {
 configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => cleanup());
+
+// The network: MSW answers `/api` requests for every web test (src/testing). An unhandled request is an error.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  resetDefaults();
+});
+afterAll(() => server.close());

@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CheckResult, CoursesResponse, StudentHomeworkResponse, SubmissionView } from '@learn/shared';
 import AssignmentsPage from './assignments-page';
-import { json, renderPage, student, stubFetch } from '../../test/render-page';
+import { json, renderPage, student, serveApi } from '../../test/render-page';
 import { taskDraftKey } from './lib/task-draft';
 
 // jsdom does not lay text out; CodeMirror measures ranges, so give them empty boxes.
@@ -76,8 +76,6 @@ const check: CheckResult = {
 };
 
 describe('AssignmentsPage', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it("reveals a task's hints one at a time on request, as buttons and a labelled list", async () => {
     const withHints: StudentHomeworkResponse = {
       lectures: [
@@ -89,7 +87,7 @@ describe('AssignmentsPage', () => {
         },
       ],
     };
-    stubFetch(student, (url) => {
+    serveApi(student, (url) => {
       if (url.includes('/api/courses?prefix=c-cpp')) return json(200, courses);
       if (url.includes('/api/homework?courseId=course_c_01')) return json(200, withHints);
     });
@@ -123,7 +121,7 @@ describe('AssignmentsPage', () => {
         },
       ],
     };
-    stubFetch(student, (url) => {
+    serveApi(student, (url) => {
       if (url.includes('/api/courses?prefix=c-cpp')) return json(200, courses);
       if (url.includes('/api/homework?courseId=course_c_01')) return json(200, withText);
     });
@@ -140,7 +138,7 @@ describe('AssignmentsPage', () => {
   });
 
   it('says so when no assignment is accessible', async () => {
-    stubFetch(student, (url) => {
+    serveApi(student, (url) => {
       if (url.includes('/api/courses?prefix=c-cpp')) return json(200, courses);
       if (url.includes('/api/homework?courseId=course_c_01')) return json(200, { lectures: [] });
     });
@@ -149,7 +147,7 @@ describe('AssignmentsPage', () => {
   });
 
   it('lists lectures by day with each task button, the grade and feedback; Check shows the sample and the hidden count', async () => {
-    stubFetch(student, (url) => {
+    serveApi(student, (url) => {
       if (url.includes('/api/courses?prefix=c-cpp')) return json(200, courses);
       if (url.includes('/api/homework?courseId=course_c_01')) return json(200, list);
       if (url.endsWith('/api/homework/check')) return json(200, check);
@@ -173,7 +171,7 @@ describe('AssignmentsPage', () => {
   });
 
   it('disables Submit for a blank answer; a refused submit shows the server message and keeps the draft', async () => {
-    stubFetch(student, (url) => {
+    serveApi(student, (url) => {
       if (url.includes('/api/courses?prefix=c-cpp')) return json(200, courses);
       if (url.includes('/api/homework?courseId=course_c_01')) return json(200, list);
       if (url.endsWith('/api/homework/submissions'))

@@ -8,7 +8,7 @@ import {
   type SubmissionView,
 } from '@learn/shared';
 import AssignmentsPage from './assignments-page';
-import { json, renderPage, student, stubFetch } from '../../test/render-page';
+import { json, renderPage, student, serveApi } from '../../test/render-page';
 import { taskDraftKey } from './lib/task-draft';
 
 // jsdom does not lay text out; CodeMirror measures ranges, so give them empty boxes.
@@ -82,11 +82,10 @@ const submitted: SubmissionView = {
 describe('AssignmentsPage: progress, a task opened from the lecture page, the submit dialog', () => {
   afterEach(() => {
     vi.useRealTimers();
-    vi.unstubAllGlobals();
   });
 
   it("shows an exercise's kept progress: solved, and how the latest check went", async () => {
-    stubFetch(student, (url) => {
+    serveApi(student, (url) => {
       if (url.includes('/api/courses?prefix=c-cpp')) return json(200, courses);
       if (url.includes('/api/homework?courseId=course_c_01')) return json(200, list);
     });
@@ -107,7 +106,7 @@ describe('AssignmentsPage: progress, a task opened from the lecture page, the su
       checkedAt: '2025-03-02T10:00:00Z',
       solvedAt: null,
     };
-    stubFetch(student, (url) => {
+    serveApi(student, (url) => {
       if (url.includes('/api/courses?prefix=c-cpp')) return json(200, courses);
       if (url.includes('/api/homework?courseId=course_c_01')) return json(200, checked ? withProgress : list);
       if (url.endsWith('/api/homework/check')) {
@@ -126,7 +125,7 @@ describe('AssignmentsPage: progress, a task opened from the lecture page, the su
   });
 
   it('opens the task named in ?lecture=&task= at once (the Practice Problems link)', async () => {
-    stubFetch(student, (url) => {
+    serveApi(student, (url) => {
       if (url.includes('/api/courses?prefix=c-cpp')) return json(200, courses);
       if (url.includes('/api/homework?courseId=course_c_01')) return json(200, list);
     });
@@ -138,7 +137,7 @@ describe('AssignmentsPage: progress, a task opened from the lecture page, the su
   });
 
   it('a successful submit shows its dialog, which closes itself 1.5 s later', async () => {
-    stubFetch(student, (url) => {
+    serveApi(student, (url) => {
       if (url.includes('/api/courses?prefix=c-cpp')) return json(200, courses);
       if (url.includes('/api/homework?courseId=course_c_01')) return json(200, list);
       if (url.endsWith('/api/homework/submissions')) return json(201, submitted);

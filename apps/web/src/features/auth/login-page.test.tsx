@@ -1,10 +1,14 @@
-import { describe, expect, it, vi, afterEach } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { http } from 'msw';
+import type { LoginResponse, PublicUser } from '@learn/shared';
 import { render, screen, fireEvent, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AuthProvider, useAuth } from '../../lib/auth';
 import { LoginRoute } from '../../app/router';
+import { server } from '../../testing/server';
+import { reply, replyError } from '../../testing/handlers';
 
 function renderLogin() {
   const router = createMemoryRouter(
@@ -26,14 +30,21 @@ function renderLogin() {
   return router;
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+/** The login requests the page sent, with their bodies; /api/auth/me answers 401 (nobody signed in) by default. */
+function serveLogin(answer: () => Response | Promise<Response>) {
+  const sent: unknown[] = [];
+  server.use(
+    http.post('*/api/auth/login', async ({ request }) => {
+      sent.push(await request.json());
+      return answer();
+    }),
+  );
+  return sent;
+}
 
 describe('LoginPage', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('shows the first error under each field, clears it on edit, and sends nothing while invalid', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(json(401, { type: 'AUTHENTICATION', message: 'Authentication required' }));
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = serveLogin(() => replyError(401, 'Invalid email or password.'));
     renderLogin();
     await screen.findByRole('button', { name: 'Sign In' });
     expect(screen.getByRole('heading', { name: 'Welcome to Learn' })).toBeTruthy();
@@ -45,17 +56,16 @@ describe('LoginPage', () => {
     expect(screen.queryByText('Email is required')).toBeNull();
     expect(screen.getByText('Password is required')).toBeTruthy();
     // Only the /me probe went out.
-    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('auth/login'))).toHaveLength(0);
+    expect(sent).toHaveLength(0);
   });
 
   it("disables inputs while 'Signing In...', then shows the server's message in the red box", async () => {
-    let release!: (r: Response) => void;
-    const fetchMock = vi.fn((url: string, _init?: RequestInit) =>
-      url.includes('auth/me')
-        ? Promise.resolve(json(401, { type: 'AUTHENTICATION', message: 'Authentication required' }))
-        : new Promise<Response>((r) => (release = r)),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    let release!: () => void;
+    const answered = new Promise<void>((r) => (release = r));
+    const sent = serveLogin(async () => {
+      await answered;
+      return replyError(401, 'Invalid email or password.');
+    });
     renderLogin();
     await screen.findByRole('button', { name: 'Sign In' });
     fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: ' Guide@Example.com ' } });
@@ -64,24 +74,15 @@ describe('LoginPage', () => {
     const busy = await screen.findByRole('button', { name: 'Signing In...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByLabelText(/^Email/) as HTMLInputElement).disabled).toBe(true);
-    const loginCall = fetchMock.mock.calls.find(([url]) => String(url).includes('auth/login'))!;
-    expect(JSON.parse((loginCall[1] as RequestInit).body as string)).toEqual({ email: 'guide@example.com', password: 'wrong-password' });
-    release(json(401, { type: 'AUTHENTICATION', message: 'Invalid email or password.' }));
+    await waitFor(() => expect(sent).toEqual([{ email: 'guide@example.com', password: 'wrong-password' }]));
+    release();
     expect((await screen.findByRole('alert')).textContent).toContain('Invalid email or password.');
     expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('Guide@Example.com');
   });
 
   it('goes to the guide home on success', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string) =>
-        Promise.resolve(
-          url.includes('auth/me')
-            ? json(401, { type: 'AUTHENTICATION', message: 'Authentication required' })
-            : json(200, { user: { id: 'g', name: 'G', email: 'g@example.com', role: 'guide', batchId: null, lastLogin: null } }),
-        ),
-      ),
-    );
+    const user: PublicUser = { id: 'g', name: 'G', email: 'g@example.com', role: 'guide', batchId: null, lastLogin: null };
+    serveLogin(() => reply<LoginResponse>(200, { user }));
     const router = renderLogin();
     await screen.findByRole('button', { name: 'Sign In' });
     fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'g@example.com' } });

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { BatchRow } from '@learn/shared';
 import ManageBatchesPage from './manage-batches-page';
 import { FALLBACK_KEY, FALLBACK_TIMESTAMP_KEY } from './lib/fallback';
-import { guide, json, renderPage, stubFetch } from '../../test/render-page';
+import { guide, json, renderPage, serveApi } from '../../test/render-page';
 
 const healthy = { success: true, message: 'API is working', database: { connection: 'successful', batch_count: 2 } };
 const down = { success: false, message: 'Database connection failed', database: { connection: 'failed', batch_count: 0 } };
@@ -15,17 +15,16 @@ function seed(): BatchRow[] {
   ];
 }
 
-const calls = (fetchMock: ReturnType<typeof stubFetch>, method: string, part: string) =>
+const calls = (fetchMock: ReturnType<typeof serveApi>, method: string, part: string) =>
   fetchMock.mock.calls.filter(([url, init]) => String(url).includes(part) && (init?.method ?? 'GET') === method);
 
 describe('Batches page', () => {
   afterEach(() => {
-    vi.unstubAllGlobals();
     vi.useRealTimers();
   });
 
   it('lists batches with student counts, reads Connected and keeps the list as the fallback copy', async () => {
-    stubFetch(guide, (url) => {
+    serveApi(guide, (url) => {
       if (url.includes('test_api.php')) return json(200, healthy);
       if (url.endsWith('/api/batches')) return json(200, { batches: seed() });
     });
@@ -42,7 +41,7 @@ describe('Batches page', () => {
   });
 
   it("shows 'No batches created yet.' and requires a name", async () => {
-    const fetchMock = stubFetch(guide, (url) => {
+    const fetchMock = serveApi(guide, (url) => {
       if (url.includes('test_api.php')) return json(200, healthy);
       if (url.endsWith('/api/batches')) return json(200, { batches: [] });
     });
@@ -56,7 +55,7 @@ describe('Batches page', () => {
   it("adds at once, says 'Batch Added', then reloads the list", async () => {
     let list = seed();
     let release!: () => void;
-    const fetchMock = stubFetch(guide, async (url, init) => {
+    const fetchMock = serveApi(guide, async (url, init) => {
       if (url.includes('test_api.php')) return json(200, healthy);
       if (url.endsWith('/api/batches') && init?.method === 'POST') {
         await new Promise<void>((r) => (release = r));
@@ -83,7 +82,7 @@ describe('Batches page', () => {
 
   /** Opens the page, types `name` and presses Create Batch; the server answers the POST with `answer`. */
   async function addAnswered(name: string, answer: Response) {
-    const fetchMock = stubFetch(guide, (url, init) => {
+    const fetchMock = serveApi(guide, (url, init) => {
       if (url.includes('test_api.php')) return json(200, healthy);
       if (url.endsWith('/api/batches') && init?.method === 'POST') return answer;
       if (url.endsWith('/api/batches')) return json(200, { batches: seed() });
@@ -120,7 +119,7 @@ describe('Batches page', () => {
 
   it('asks before deleting, says students become unassigned, and rolls back with the failure toast', async () => {
     let release!: () => void;
-    const fetchMock = stubFetch(guide, async (url, init) => {
+    const fetchMock = serveApi(guide, async (url, init) => {
       if (url.includes('test_api.php')) return json(200, healthy);
       if (url.endsWith('/api/batches/b1') && init?.method === 'DELETE') {
         await new Promise<void>((r) => (release = r));
@@ -144,7 +143,7 @@ describe('Batches page', () => {
   });
 
   it('renames in a modal and rolls back when the server refuses', async () => {
-    const fetchMock = stubFetch(guide, (url, init) => {
+    const fetchMock = serveApi(guide, (url, init) => {
       if (url.includes('test_api.php')) return json(200, healthy);
       if (url.endsWith('/api/batches/b2') && init?.method === 'PATCH')
         return json(409, { type: 'CONFLICT', message: 'A batch with this name already exists.' });
@@ -166,7 +165,7 @@ describe('Batches page', () => {
 
   it('on a failed connection disables Create Batch and shows the saved list read-only', async () => {
     let healthyNow = false;
-    stubFetch(guide, (url) => {
+    serveApi(guide, (url) => {
       if (url.includes('test_api.php')) return healthyNow ? json(200, healthy) : json(503, down);
       if (url.endsWith('/api/batches')) return new Promise<Response>(() => {});
     });
@@ -187,7 +186,7 @@ describe('Batches page', () => {
   });
 
   it("reports 'Error Applying Fallback' when the saved copy is unreadable", async () => {
-    stubFetch(guide, (url) => {
+    serveApi(guide, (url) => {
       if (url.includes('test_api.php')) return json(503, down);
       if (url.endsWith('/api/batches')) return new Promise<Response>(() => {});
     });

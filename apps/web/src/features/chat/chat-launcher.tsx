@@ -1,12 +1,11 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { ActionIcon, Indicator } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth';
-import { chatApi } from './api';
-import classes from './chat.module.css';
+import { useUnreadCount } from './api/get-unread';
+import classes from './components/chat.module.css';
 
 // The panel (lists, messages, the camera) loads on the first open.
-const ChatPanel = lazy(() => import('./chat-panel'));
+const ChatPanel = lazy(() => import('./components/chat-panel'));
 
 /** The floating chat button on every page of the course area, with the unread count (updated live). */
 export default function ChatLauncher() {
@@ -14,7 +13,7 @@ export default function ChatLauncher() {
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const unread = useQuery({ queryKey: ['chat-unread'], queryFn: chatApi.unread, enabled: !!user, staleTime: 60_000 });
+  const unread = useUnreadCount(!!user);
   const count = unread.data?.unread ?? 0;
 
   if (!user) return null;

@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AccessMatrix, BatchRow, CourseSummary } from '@learn/shared';
 import CourseAccessPage from './course-access-page';
-import { guide, json, renderPage, stubFetch, type Handler } from '../../test/render-page';
+import { guide, json, renderPage, serveApi, type Handler } from '../../test/render-page';
 
 const courses: CourseSummary[] = [
   { id: 'course_c_01', prefix: 'c-cpp', title: 'C Programming', lectureCount: 3 },
@@ -30,7 +30,7 @@ function matrix(): AccessMatrix {
 }
 
 function setup(extra?: Handler, m: AccessMatrix = matrix()) {
-  return stubFetch(guide, async (url, init) => {
+  return serveApi(guide, async (url, init) => {
     const answer = await extra?.(url, init);
     if (answer) return answer;
     if (url.includes('/api/courses?prefix=c-cpp')) return json(200, { courses });
@@ -42,12 +42,10 @@ function setup(extra?: Handler, m: AccessMatrix = matrix()) {
 /** The grid is loaded lazily: its first appearance may take a moment in the test runner. */
 const findCell = (label: string) => screen.findByRole('checkbox', { name: label }, { timeout: 5000 });
 const box = (label: string) => screen.getByRole('checkbox', { name: label }) as HTMLInputElement;
-const puts = (fetchMock: ReturnType<typeof stubFetch>) =>
+const puts = (fetchMock: ReturnType<typeof serveApi>) =>
   fetchMock.mock.calls.filter(([url, init]) => String(url).endsWith('/api/access') && init?.method === 'PUT');
 
 describe('Course Access page', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('shows students x lectures per kind with labelled checkboxes and the course selector', async () => {
     setup();
     renderPage(<CourseAccessPage />, '/c-cpp/manage-course');

@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CoursesResponse, GuideDashboard, GuideStudentRow } from '@learn/shared';
 import GuideHome from './guide-home';
 import { sortStudents } from './components/students-table';
-import { guide, json, renderPage, stubFetch } from '../../test/render-page';
+import { guide, json, renderPage, serveApi } from '../../test/render-page';
 
 const courses: CoursesResponse = { courses: [{ id: 'course_python_01', prefix: 'python', title: 'Python Programming', lectureCount: 50 }] };
 
@@ -33,15 +33,13 @@ const dashboard: GuideDashboard = {
 };
 
 function serve(body: GuideDashboard) {
-  return stubFetch(guide, (url) => {
+  return serveApi(guide, (url) => {
     if (url.includes('/api/courses?prefix=python')) return json(200, courses);
     if (url.includes('/api/dashboard/guide?courseId=course_python_01')) return json(200, body);
   });
 }
 
 describe('GuideHome', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('shows the course, the summary and the students least progress first', async () => {
     serve(dashboard);
     renderPage(<GuideHome />, '/python/guide');
@@ -121,7 +119,7 @@ describe('sortStudents', () => {
     );
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      stubFetch(guide, (url) => {
+      serveApi(guide, (url) => {
         if (url.includes('/api/courses?prefix=python')) return json(200, courses);
         if (url.includes('/api/dashboard/guide')) return new Promise<Response>(() => {}) as unknown as Response;
       });

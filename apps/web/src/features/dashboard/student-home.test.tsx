@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CoursesResponse, StudentDashboard } from '@learn/shared';
 import StudentHome from './student-home';
 import { useSelectedCourse } from '../../lib/course-selection';
-import { json, renderPage, student, stubFetch } from '../../test/render-page';
+import { json, renderPage, student, serveApi } from '../../test/render-page';
 import { clearQueryCache } from '../../lib/query-cache';
 
 /** The sidebar's course selector writes the same selection the dashboard reads. */
@@ -47,7 +47,7 @@ const full: StudentDashboard = {
 };
 
 function serve(dashboard: (courseId: string) => Response) {
-  return stubFetch(student, (url) => {
+  return serveApi(student, (url) => {
     if (url.includes('/api/courses?prefix=c-cpp')) return json(200, courses);
     const m = /\/api\/dashboard\/student\?courseId=([^&]+)/.exec(url);
     if (m) return dashboard(decodeURIComponent(m[1]!));
@@ -58,8 +58,6 @@ function serve(dashboard: (courseId: string) => Response) {
 const greenArcs = () => [...document.querySelectorAll('circle')].filter((c) => (c.getAttribute('style') ?? '').includes('teal'));
 
 describe('StudentHome', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('greets by first name and shows progress, the next lecture, grades and badges', async () => {
     serve(() => json(200, full));
     const router = renderPage(<StudentHome />, '/c-cpp/student');

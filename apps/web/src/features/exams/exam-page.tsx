@@ -113,7 +113,6 @@ function ExamTaking({ examId, initial, receivedAt }: { examId: string; initial: 
         api<ExamSaveResult>(`exams/${encodeURIComponent(examId)}/attempt/answers`, {
           method: 'PUT',
           body: { seq, answers: a },
-          retries: 0,
           timeoutMs: 15_000,
         }),
       onState: setState,
@@ -130,11 +129,12 @@ function ExamTaking({ examId, initial, receivedAt }: { examId: string; initial: 
       if (!queue.current) return;
       setBusy(true);
       const { seq, answers: final } = queue.current.current();
+      // Sent once: a repeated submit is not a read. A failure keeps the answers and the student tries again
+      // (the save queue's own resend, by sequence number, keeps autosaves in order).
       try {
         const done = await api<ExamAttemptView>(`exams/${encodeURIComponent(examId)}/attempt/submit`, {
           method: 'POST',
           body: { seq: seq + 1, answers: final, timeUp },
-          retries: 2,
         });
         queue.current.close(timeUp ? TIME_UP_ALERT : 'Your answers have been submitted.');
         setView(done);

@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ExamCard } from '@learn/shared';
 import ExamsPage from './exams-page';
-import { json, renderPage, student, stubFetch } from '../../test/render-page';
+import { json, renderPage, student, serveApi } from '../../test/render-page';
 
 const courses = { courses: [{ id: 'course_c_01', prefix: 'c-cpp', title: 'C Programming', lectureCount: 25 }] };
 const card = (over: Partial<ExamCard>): ExamCard => ({
@@ -21,15 +21,13 @@ const card = (over: Partial<ExamCard>): ExamCard => ({
 });
 
 function setup(exams: ExamCard[]) {
-  return stubFetch(student, (url) => {
+  return serveApi(student, (url) => {
     if (url.includes('/api/courses?prefix=c-cpp')) return json(200, courses);
     if (url.includes('/api/exams?courseId=course_c_01')) return json(200, { exams });
   });
 }
 
 describe('Exams page', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('asks before Start Exam, saying the duration and that the clock runs until submitted', async () => {
     setup([card({})]);
     const router = renderPage(<ExamsPage />, '/c-cpp/exams');

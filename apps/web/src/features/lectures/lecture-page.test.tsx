@@ -6,13 +6,13 @@ import type { CompleteLectureResult, LectureView } from '@learn/shared';
 import { queryKeys } from '../../lib/course-selection';
 import { Sidebar } from '../../app/layout/sidebar';
 import LecturePage from './lecture-page';
-import { callsTo, courses, guide, guideLecture, json, renderAt, student, studentLecture, stubFetch, type Handler } from './test/render';
+import { callsTo, courses, guide, guideLecture, json, renderAt, student, studentLecture, serveApi, type Handler } from './test/render';
 
 const PATTERN = '/:prefix/lecture/:dayId';
 const PATH = '/c-cpp/lecture/c-cpp-day-3';
 
 function serve(user: typeof student, lecture: LectureView | (() => Response), extra: Handler = () => undefined) {
-  return stubFetch(user, (url, init) => {
+  return serveApi(user, (url, init) => {
     if (url.includes('/api/courses?prefix=')) return json(200, courses);
     if (url.endsWith('/api/lectures/c-cpp-day-3')) return typeof lecture === 'function' ? lecture() : json(200, lecture);
     return extra(url, init);
@@ -33,7 +33,6 @@ function serveNoGrant() {
 
 describe('LecturePage', () => {
   afterEach(() => {
-    vi.unstubAllGlobals();
     notifications.clean();
   });
 

@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AssignmentView, CourseLecturesResponse, CoursesResponse } from '@learn/shared';
 import ManageAssignmentsPage from './manage-assignments-page';
-import { guide, json, renderPage, stubFetch } from '../../test/render-page';
+import { guide, json, renderPage, serveApi } from '../../test/render-page';
 
 const courses: CoursesResponse = { courses: [{ id: 'course_c_01', prefix: 'c-cpp', title: 'C Programming', lectureCount: 2 }] };
 const list: CourseLecturesResponse = {
@@ -21,7 +21,7 @@ const view: AssignmentView = {
 };
 
 function serve(put: (body: unknown) => Response) {
-  return stubFetch(guide, (url, init) => {
+  return serveApi(guide, (url, init) => {
     if (url.includes('/api/courses?prefix=c-cpp')) return json(200, courses);
     if (url.endsWith('/api/courses/course_c_01/lectures')) return json(200, list);
     if (url.endsWith('/api/lectures/c-cpp-day-5/assignment'))
@@ -34,8 +34,6 @@ const puts = (f: ReturnType<typeof vi.fn>) => f.mock.calls.filter(([, init]) => 
 const cards = () => screen.getAllByTestId('task-card');
 
 describe('ManageAssignmentsPage', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('shows the tasks with their grading, keeps 1-2 tasks, and saves with PUT', async () => {
     const fetchMock = serve((body) =>
       json(200, {

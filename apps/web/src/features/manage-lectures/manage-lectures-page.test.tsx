@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CourseLecturesResponse, CoursesResponse, LectureEditView } from '@learn/shared';
 import ManageLecturesPage from './manage-lectures-page';
 import { useSelectedCourse } from '../../lib/course-selection';
-import { guide, json, renderPage, stubFetch } from '../../test/render-page';
+import { guide, json, renderPage, serveApi } from '../../test/render-page';
 
 /** The sidebar's course selector writes the same selection the page reads. */
 function SidebarStandIn() {
@@ -37,7 +37,7 @@ const lecture = (id: string, title: string): LectureEditView => ({
 });
 
 function serve(put: (body: unknown) => Response) {
-  return stubFetch(guide, (url, init) => {
+  return serveApi(guide, (url, init) => {
     if (url.includes('/api/courses?prefix=python')) return json(200, courses);
     if (url.endsWith('/api/courses/course_python_01/lectures')) return json(200, list);
     const m = /\/api\/lectures\/(python-day-\d+)\/edit$/.exec(url);
@@ -55,8 +55,6 @@ async function open() {
 }
 
 describe('ManageLecturesPage', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('loads the first lecture and saves the edited fields, dropping blank key-concept lines', async () => {
     const fetchMock = serve((body) =>
       json(200, { ...lecture('python-day-1', 'x'), ...(body as object), updatedAt: '2025-03-01T00:00:00Z' }),
@@ -143,7 +141,7 @@ describe('ManageLecturesPage', () => {
     const two: CoursesResponse = {
       courses: [courses.courses[0]!, { id: 'course_python_02', prefix: 'python', title: 'Python Advanced', lectureCount: 1 }],
     };
-    stubFetch(guide, (url) => {
+    serveApi(guide, (url) => {
       if (url.includes('/api/courses?prefix=python')) return json(200, two);
       if (url.endsWith('/api/courses/course_python_01/lectures')) return json(200, list);
       if (url.endsWith('/api/courses/course_python_02/lectures'))

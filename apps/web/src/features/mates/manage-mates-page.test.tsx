@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { GuideListItem, GuideRow } from '@learn/shared';
 import ManageMatesPage from './manage-mates-page';
-import { guide, json, renderPage, stubFetch } from '../../test/render-page';
+import { guide, json, renderPage, serveApi } from '../../test/render-page';
 
 const self: GuideListItem = {
   id: guide.id,
@@ -27,7 +27,7 @@ const lastLinus: GuideListItem = { ...linus, abilities: { remove: false, removeR
 
 type Route = (url: string, init?: RequestInit) => Response | undefined;
 function serve(list: GuideListItem[], extra: Route = () => undefined) {
-  return stubFetch(
+  return serveApi(
     guide,
     (url, init) => extra(url, init) ?? (url.endsWith('/api/guides') && init?.method === 'GET' ? json(200, { guides: list }) : undefined),
   );
@@ -37,8 +37,6 @@ const calls = (f: ReturnType<typeof vi.fn>, method: string) =>
 const open = () => renderPage(<ManageMatesPage />, '/c-cpp/manage-guides');
 
 describe('ManageMatesPage', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('lists the mates, marks the signed-in one "(you)" and refuses to remove it without calling', async () => {
     const fetchMock = serve([self, linus]);
     open();

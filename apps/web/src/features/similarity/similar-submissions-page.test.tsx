@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CoursesResponse, SimilarityPairDetail, SimilarityReport } from '@learn/shared';
 import SimilarSubmissionsPage from './similar-submissions-page';
-import { guide, json, renderPage, stubFetch } from '../../test/render-page';
+import { guide, json, renderPage, serveApi } from '../../test/render-page';
 
 const SCOPE = 'homework:c-cpp-day-21:1';
 const courses: CoursesResponse = { courses: [{ id: 'course_c_01', prefix: 'c-cpp', title: 'C Programming', lectureCount: 25 }] };
@@ -51,7 +51,7 @@ const detail: SimilarityPairDetail = {
 };
 
 function serve(report: () => SimilarityReport, onReview?: (body: unknown) => void) {
-  return stubFetch(guide, (url, init) => {
+  return serveApi(guide, (url, init) => {
     if (url.includes('/api/courses?prefix=c-cpp')) return json(200, courses);
     if (url.includes('/api/similarity/scopes'))
       return json(200, { scopes: [{ scope: SCOPE, kind: 'homework', label: done.label, submissions: 4, status: 'done', flagged: 3 }] });
@@ -66,8 +66,6 @@ function serve(report: () => SimilarityReport, onReview?: (body: unknown) => voi
 }
 
 describe('SimilarSubmissionsPage', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('shows the progress while the server compares, then the group and the ranked pairs', async () => {
     let calls = 0;
     serve(() =>

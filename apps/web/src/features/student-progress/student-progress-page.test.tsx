@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { StudentProgress, StudentRow } from '@learn/shared';
 import StudentProgressPage from './student-progress-page';
-import { guide, json, renderPage, stubFetch } from '../../test/render-page';
+import { guide, json, renderPage, serveApi } from '../../test/render-page';
 
 const row = (id: string, name: string, batchName: string | null): StudentRow => ({
   id,
@@ -44,7 +44,7 @@ const aliceProgress: StudentProgress = {
 };
 
 function setup() {
-  return stubFetch(guide, (url) => {
+  return serveApi(guide, (url) => {
     if (url.endsWith('/api/students')) return json(200, { students });
     if (url.endsWith('/api/students/s1/progress')) return json(200, aliceProgress);
     if (url.endsWith('/api/students/s2/progress'))
@@ -101,8 +101,6 @@ function setup() {
 }
 
 describe('Student Progress page', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('preselects the student from navigation state and shows courses, badges and empty results', async () => {
     setup();
     renderPage(<StudentProgressPage />, '/c-cpp/student-progress', { selectedStudentId: 's1' });
@@ -147,7 +145,7 @@ describe('Student Progress page', () => {
   });
 
   it("shows 'Error loading students' with the detail, and the empty roster text", async () => {
-    stubFetch(guide, (url) => {
+    serveApi(guide, (url) => {
       if (url.endsWith('/api/students')) return json(403, { type: 'AUTHORIZATION', message: 'Access denied' });
     });
     renderPage(<StudentProgressPage />, '/c-cpp/student-progress');
@@ -157,7 +155,7 @@ describe('Student Progress page', () => {
   });
 
   it("says 'No students enrolled yet' when the roster is empty", async () => {
-    stubFetch(guide, (url) => {
+    serveApi(guide, (url) => {
       if (url.endsWith('/api/students')) return json(200, { students: [] });
     });
     renderPage(<StudentProgressPage />, '/c-cpp/student-progress');

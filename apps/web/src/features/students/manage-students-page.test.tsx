@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { BatchRow, StudentRow } from '@learn/shared';
 import ManageStudentsPage from './manage-students-page';
-import { guide, json, renderPage, stubFetch } from '../../test/render-page';
+import { guide, json, renderPage, serveApi } from '../../test/render-page';
 
 const batches: BatchRow[] = [
   { id: 'batch_spring_2024', name: 'Spring 2024', studentCount: 1 },
@@ -31,7 +31,7 @@ const bob: StudentRow = {
 type Route = (url: string, init?: RequestInit) => Response | undefined;
 
 function serve(list: StudentRow[], extra: Route = () => undefined) {
-  return stubFetch(guide, (url, init) => {
+  return serveApi(guide, (url, init) => {
     const hit = extra(url, init);
     if (hit) return hit;
     if (url.endsWith('/api/batches')) return json(200, { batches });
@@ -46,7 +46,6 @@ const open = () => renderPage(<ManageStudentsPage />, '/c-cpp/manage-students');
 
 describe('ManageStudentsPage', () => {
   afterEach(() => {
-    vi.unstubAllGlobals();
     vi.useRealTimers();
   });
 

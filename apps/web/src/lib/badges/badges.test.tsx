@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { http } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -7,6 +8,8 @@ import { badges } from '@learn/shared';
 import { badgeIconKind, BadgeIcon } from './badge-icon';
 import { useBadgeAwards } from './badge-dialog';
 import { BadgeWatcher } from './badge-watcher';
+import { server } from '../../testing/server';
+import { reply } from '../../testing/handlers';
 
 describe('BadgeIcon', () => {
   it.each([
@@ -53,16 +56,14 @@ describe('BadgeWatcher', () => {
   it('shows a badge earned away from the page (First Exam) on the next page, and tells the server it was seen', async () => {
     const firstExam = { ...badges[2]!, awardedAt: '2026-03-01T10:00:00Z' };
     let seen = false;
-    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.endsWith('/api/badges/unseen')) return new Response(JSON.stringify({ badges: seen ? [] : [firstExam] }), { status: 200 });
-      if (url.endsWith('/api/badges/badge_03/seen') && init?.method === 'POST') {
-        seen = true;
-        return new Response(JSON.stringify({ seen: true }), { status: 200 });
-      }
-      return new Response('{}', { status: 404 });
-    });
-    vi.stubGlobal('fetch', fetchMock);
-    try {
+    server.use(
+      http.get('*/api/badges/unseen', () => reply(200, { badges: seen ? [] : [firstExam] })),
+      http.post('*/api/badges/:id/seen', ({ params }) => {
+        seen = params.id === 'badge_03';
+        return reply(200, { seen: true });
+      }),
+    );
+    {
       const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
       render(
         <MantineProvider env="test">
@@ -78,8 +79,6 @@ describe('BadgeWatcher', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Awesome!' }));
       await waitFor(() => expect(seen).toBe(true));
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    } finally {
-      vi.unstubAllGlobals();
     }
   });
 });

@@ -2,17 +2,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EXPLAIN_FAILED } from '@learn/shared';
 import { setUnauthenticatedHandler } from '../api-client';
 import { sseParser, streamExplanation } from './explain-stream';
+import { http } from 'msw';
+import { server } from '../../testing/server';
+import { replyError } from '../../testing/handlers';
 
 describe('streamExplanation refusals', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    setUnauthenticatedHandler(undefined);
-  });
+  afterEach(() => setUnauthenticatedHandler(undefined));
 
   it('sends the user to sign in when the session has ended (401), like every other call', async () => {
     const signIn = vi.fn();
     setUnauthenticatedHandler(signIn);
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ message: 'Authentication required' }), { status: 401 }));
+    server.use(http.post('*/api/explain', () => replyError(401, 'Authentication required')));
     await expect(streamExplanation({ code: 'x = 1', language: 'python' }, () => {}, new AbortController().signal)).rejects.toThrow(
       EXPLAIN_FAILED,
     );
@@ -22,7 +22,7 @@ describe('streamExplanation refusals', () => {
   it('says a rate limit in the user words and does not sign them out', async () => {
     const signIn = vi.fn();
     setUnauthenticatedHandler(signIn);
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ message: 'Wait 30 s and try again.' }), { status: 429 }));
+    server.use(http.post('*/api/explain', () => replyError(429, 'Wait 30 s and try again.')));
     await expect(streamExplanation({ code: 'x = 1', language: 'python' }, () => {}, new AbortController().signal)).rejects.toThrow(
       'Wait 30 s',
     );

@@ -1,5 +1,8 @@
 import { useId, useState } from 'react';
-import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { BarChart as MantineBarChart } from '@mantine/charts';
+import { Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+// Only this lazily loaded chunk needs the charts' styles; the page's first load does not carry them.
+import '@mantine/charts/styles.layer.css';
 
 export interface Bar {
   label: string;
@@ -7,29 +10,30 @@ export interface Bar {
 }
 
 /**
- * A small SVG bar chart with a data-table alternative: the SVG has a title and a summary for screen readers,
- * and a button switches to the same figures as a table. With nothing to draw, a sentence instead of empty axes.
+ * A bar chart (Mantine charts on recharts) with axes, axis labels and a tooltip per bar, described for
+ * screen readers (a title and a summary), and a button that shows the same figures as a table. With nothing
+ * to draw, a sentence instead of empty axes.
  */
 export function BarChart({
   title,
   bars,
   valueLabel,
+  itemLabel = 'Item',
   empty,
-  color = '#1c7ed6',
+  color = 'blue.8',
 }: {
   title: string;
   bars: Bar[];
   valueLabel: string;
+  /** The horizontal axis: what each bar is (a lecture, a grade...). */
+  itemLabel?: string;
   /** What the chart says instead of empty axes when every value is 0. */
   empty: string;
   color?: string;
 }) {
   const [asTable, setAsTable] = useState(false);
   const id = useId();
-  const max = Math.max(1, ...bars.map((b) => b.value));
-  const width = 640;
-  const height = 180;
-  const barW = bars.length ? width / bars.length : width;
+  const max = Math.max(0, ...bars.map((b) => b.value));
   const total = bars.reduce((s, b) => s + b.value, 0);
   if (total === 0)
     return (
@@ -42,8 +46,9 @@ export function BarChart({
         </Text>
       </Stack>
     );
+  const summary = `${bars.length} bars, ${total} in all, highest ${max}. Use “Show as table” for every value.`;
   return (
-    <Stack gap={6} component="figure" m={0} aria-labelledby={`${id}-t`}>
+    <Stack gap={6} component="figure" m={0} aria-labelledby={`${id}-t`} aria-describedby={`${id}-d`}>
       <Group justify="space-between" gap="xs">
         <Text id={`${id}-t`} fw={600} component="figcaption">
           {title}
@@ -52,11 +57,12 @@ export function BarChart({
           {asTable ? 'Show chart' : 'Show as table'}
         </Button>
       </Group>
+      <VisuallyHidden id={`${id}-d`}>{summary}</VisuallyHidden>
       {asTable ? (
         <Table withTableBorder striped fz="sm" aria-labelledby={`${id}-t`}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">Item</Table.Th>
+              <Table.Th scope="col">{itemLabel}</Table.Th>
               <Table.Th scope="col">{valueLabel}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -70,27 +76,21 @@ export function BarChart({
           </Table.Tbody>
         </Table>
       ) : (
-        <svg viewBox={`0 0 ${width} ${height + 20}`} width="100%" role="img" aria-labelledby={`${id}-t ${id}-d`} style={{ maxHeight: 220 }}>
-          <desc id={`${id}-d`}>
-            {bars.length} bars, {total} in all, highest {max}. Use “Show as table” for every value.
-          </desc>
-          <line x1={0} y1={height} x2={width} y2={height} stroke="#868e96" />
-          {bars.map((b, i) => {
-            const h = (b.value / max) * (height - 14);
-            return (
-              <g key={b.label}>
-                <rect x={i * barW + barW * 0.15} y={height - h} width={barW * 0.7} height={h} fill={color}>
-                  <title>{`${b.label}: ${b.value}`}</title>
-                </rect>
-                {bars.length <= 12 && (
-                  <text x={i * barW + barW / 2} y={height + 14} fontSize={11} textAnchor="middle" fill="#495057">
-                    {b.label}
-                  </text>
-                )}
-              </g>
-            );
-          })}
-        </svg>
+        <MantineBarChart
+          h={220}
+          data={bars}
+          dataKey="label"
+          series={[{ name: 'value', label: valueLabel, color }]}
+          xAxisLabel={itemLabel}
+          yAxisLabel={valueLabel}
+          tickLine="y"
+          gridAxis="x"
+          withTooltip
+          tooltipAnimationDuration={150}
+          yAxisProps={{ allowDecimals: false, width: 48 }}
+          // The figure names and describes the chart; recharts' keyboard layer moves the tooltip bar by bar.
+          barChartProps={{ accessibilityLayer: true }}
+        />
       )}
     </Stack>
   );

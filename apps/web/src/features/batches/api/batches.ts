@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { BatchRow } from '@learn/shared';
 import { api } from '../../../lib/api-client';
+import { idempotentRetry } from '../../../lib/retry-policy';
 import { toAppError } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { saveFallback } from '../lib/fallback';
@@ -80,6 +81,8 @@ export function useBatchMutations(onRefused: (verb: Verb, reason: string) => voi
   });
 
   const rename = useMutation({
+    // A PUT/PATCH that sets a whole value: sending it twice leaves the same result.
+    ...idempotentRetry,
     mutationFn: ({ id, name }: { id: string; name: string }) =>
       api<{ batch: BatchRow }>(`batches/${encodeURIComponent(id)}`, { method: 'PATCH', body: { name } }),
     onMutate: ({ id, name }) => optimistic(client, (list) => list.map((b) => (b.id === id ? { ...b, name } : b))),

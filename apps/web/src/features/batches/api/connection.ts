@@ -33,7 +33,7 @@ export function connectionStatus(
 export function useConnection() {
   const query = useQuery({
     queryKey: connectionKey,
-    queryFn: ({ signal }) => api<TestApiResponse>('test_api.php', { signal, retries: 0, timeoutMs: 8000 }),
+    queryFn: ({ signal }) => api<TestApiResponse>('test_api.php', { signal, timeoutMs: 8000 }),
     refetchInterval: STATUS_CHECK_INTERVAL_MS,
     refetchIntervalInBackground: false,
     retry: false,

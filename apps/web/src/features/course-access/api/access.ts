@@ -27,7 +27,7 @@ export function useBatchNames() {
 export function useSaveAccess(courseId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (changes: AccessChange[]) => api<{ applied: number }>('access', { method: 'PUT', body: { changes }, retries: 0 }),
+    mutationFn: (changes: AccessChange[]) => api<{ applied: number }>('access', { method: 'PUT', body: { changes } }),
     onSuccess: (_res, changes) => {
       client.setQueryData<AccessMatrix>(matrixKey(courseId), (m) => (m ? applyChanges(m, changes) : m));
       void client.invalidateQueries({ queryKey: matrixKey(courseId) });

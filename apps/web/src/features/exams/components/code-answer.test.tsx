@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import type { StudentExamQuestion } from '@learn/shared';
 import { CodeAnswer } from './code-answer';
-import { json, renderPage, student, stubFetch } from '../../../test/render-page';
+import { json, renderPage, student, serveApi } from '../../../test/render-page';
 
 // jsdom does not lay text out; CodeMirror measures ranges, so give them empty boxes.
 const emptyRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
@@ -19,10 +19,8 @@ const question: StudentExamQuestion = {
 };
 
 describe('CodeAnswer', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('edits in the code editor, runs, and checks against the sample test only', async () => {
-    const fetchMock = stubFetch(student, (url, init) => {
+    const fetchMock = serveApi(student, (url, init) => {
       if (url.endsWith('/api/run'))
         return json(200, {
           available: true,

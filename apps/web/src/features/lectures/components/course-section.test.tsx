@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CourseLecturesResponse } from '@learn/shared';
 import { Sidebar } from '../../../app/layout/sidebar';
-import { courses, guide, json, renderAt, student, stubFetch } from '../test/render';
+import { courses, guide, json, renderAt, student, serveApi } from '../test/render';
 
 const list = (courseId: string, title: string, day0: number): CourseLecturesResponse => ({
   course: { id: courseId, prefix: 'c-cpp', title, lectureCount: 3 },
@@ -14,7 +14,7 @@ const list = (courseId: string, title: string, day0: number): CourseLecturesResp
 });
 
 function serve(user: typeof student, opts: { oneCourse?: boolean; hold?: boolean } = {}) {
-  return stubFetch(user, (url) => {
+  return serveApi(user, (url) => {
     if (url.includes('/api/courses?prefix=')) return json(200, opts.oneCourse ? { courses: courses.courses.slice(0, 1) } : courses);
     if (url.includes('/api/courses/course_c_01/lectures'))
       return opts.hold ? new Promise<Response>(() => {}) : json(200, list('course_c_01', 'C Programming', 1));
@@ -29,8 +29,6 @@ function renderSidebar(path: string, onNavigate = vi.fn()) {
 }
 
 describe('Sidebar course section', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('lists the lectures, highlights the open one, greys locked ones and marks completed ones', async () => {
     serve(student);
     const { onNavigate, router } = renderSidebar('/c-cpp/lecture/c-cpp-day-2');

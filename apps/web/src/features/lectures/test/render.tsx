@@ -4,14 +4,14 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import type { LectureView } from '@learn/shared';
-import { stubFetch } from '../../../test/render-page';
+import { serveApi } from '../../../test/render-page';
 import { AuthProvider } from '../../../lib/auth';
 
-// The fetch stub and the two users are the shared ones; this file adds the lecture fixtures and renderAt.
-export { json, stubFetch, student, guide, type Handler } from '../../../test/render-page';
+// The MSW-served API and the two users are the shared ones; this file adds the lecture fixtures and renderAt.
+export { json, serveApi, student, guide, type Handler } from '../../../test/render-page';
 
 /** The calls to paths containing `part`, with their parsed JSON bodies. */
-export function callsTo(fetchMock: ReturnType<typeof stubFetch>, part: string) {
+export function callsTo(fetchMock: ReturnType<typeof serveApi>, part: string) {
   return fetchMock.mock.calls
     .filter(([url]) => String(url).includes(part))
     .map(([url, init]) => ({

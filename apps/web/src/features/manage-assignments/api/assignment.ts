@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AssignmentEdit, AssignmentView } from '@learn/shared';
 import { api } from '../../../lib/api-client';
+import { idempotentRetry } from '../../../lib/retry-policy';
 import { queryKeys } from '../../../lib/course-selection';
 
 export const assignmentKey = (lectureId: string) => ['assignment-edit', lectureId] as const;
@@ -21,6 +22,8 @@ export function useAssignment(lectureId: string | undefined) {
 export function useSaveAssignment(lectureId: string) {
   const client = useQueryClient();
   return useMutation({
+    // A PUT/PATCH that sets a whole value: sending it twice leaves the same result.
+    ...idempotentRetry,
     mutationFn: (body: AssignmentEdit) =>
       api<AssignmentView>(`lectures/${encodeURIComponent(lectureId)}/assignment`, { method: 'PUT', body }),
     onSuccess: (saved) => {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GradeLetter, GuideSubmissionsResponse, SubmissionView } from '@learn/shared';
 import { api } from '../../../lib/api-client';
+import { idempotentRetry } from '../../../lib/retry-policy';
 
 export type ReviewFilter = 'all' | 'pending';
 
@@ -18,6 +19,8 @@ export function useCourseSubmissions(courseId: string | undefined, status: Revie
 export function useGradeSubmission() {
   const queryClient = useQueryClient();
   return useMutation({
+    // A PUT/PATCH that sets a whole value: sending it twice leaves the same result.
+    ...idempotentRetry,
     mutationFn: ({ id, grade, feedback }: { id: number; grade: GradeLetter; feedback: string }) =>
       api<SubmissionView>(`homework/submissions/${id}/grade`, { method: 'PUT', body: { grade, feedback } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['homework', 'review'] }),

@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { GuideSubmissionsResponse, SubmissionView } from '@learn/shared';
 import { SubmissionsReview } from './submissions-review';
-import { guide, json, renderPage, stubFetch } from '../../../test/render-page';
+import { guide, json, renderPage, serveApi } from '../../../test/render-page';
 
 const base: SubmissionView = {
   id: 11,
@@ -33,7 +33,7 @@ const withHistory: GuideSubmissionsResponse = {
 };
 
 function serve(put: () => Response, lists: Record<'all' | 'pending', GuideSubmissionsResponse>) {
-  return stubFetch(guide, (url, init) => {
+  return serveApi(guide, (url, init) => {
     if (init?.method === 'PUT' && url.endsWith('/api/homework/submissions/11/grade')) return put();
     const m = /\/api\/homework\/submissions\?courseId=course_c_01&status=(all|pending)/.exec(url);
     if (m) return json(200, lists[m[1] as 'all' | 'pending']);
@@ -41,8 +41,6 @@ function serve(put: () => Response, lists: Record<'all' | 'pending', GuideSubmis
 }
 
 describe('SubmissionsReview', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('shows the empty texts for All and Pending', async () => {
     serve(() => json(500, {}), { all: { submissions: [] }, pending: { submissions: [] } });
     renderPage(<SubmissionsReview courseId="course_c_01" />, '/c-cpp/manage-homework');

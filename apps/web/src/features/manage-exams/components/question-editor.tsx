@@ -1,12 +1,7 @@
 import { ActionIcon, Badge, Button, Card, Group, NumberInput, Radio, Stack, Textarea, TextInput } from '@mantine/core';
 import type { ExamQuestion } from '@learn/shared';
+import { questionTypeNames } from '../lib/questions';
 
-const typeLabel: Record<ExamQuestion['type'], string> = {
-  mcq: 'Multiple choice',
-  'short-answer': 'Short answer',
-  debug: 'Debug',
-  code: 'Code',
-};
 const mono = { input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } };
 
 /** One question of the exam editor: the fields its type has, tests for code and debug, move and delete. */
@@ -34,7 +29,7 @@ export function QuestionEditor({
       <Stack gap="sm">
         <Group justify="space-between">
           <Group gap="xs">
-            <Badge variant="light">{typeLabel[question.type]}</Badge>
+            <Badge variant="light">{questionTypeNames[question.type]}</Badge>
             <strong>Question {n}</strong>
           </Group>
           <Group gap={4}>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LectureEdit, LectureEditView } from '@learn/shared';
 import { api } from '../../../lib/api-client';
+import { idempotentRetry } from '../../../lib/retry-policy';
 import { queryKeys } from '../../../lib/course-selection';
 
 export const lectureEditKey = (lectureId: string) => ['lecture-edit', lectureId] as const;
@@ -21,6 +22,8 @@ export function useLectureEdit(lectureId: string | undefined) {
 export function useSaveLecture(lectureId: string, courseId: string) {
   const client = useQueryClient();
   return useMutation({
+    // A PUT/PATCH that sets a whole value: sending it twice leaves the same result.
+    ...idempotentRetry,
     mutationFn: (body: LectureEdit) => api<LectureEditView>(`lectures/${encodeURIComponent(lectureId)}/edit`, { method: 'PUT', body }),
     onSuccess: (saved) => {
       client.setQueryData(lectureEditKey(lectureId), saved);

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreatedAccount, CreateGuideInput, GuideListItem, GuideRow, UpdateGuideInput } from '@learn/shared';
 import { api } from '../../../lib/api-client';
+import { idempotentRetry } from '../../../lib/retry-policy';
 
 export const matesKey = ['manage-mates', 'list'] as const;
 
@@ -31,6 +32,8 @@ export function useCreateMate() {
 export function useUpdateMate() {
   const refresh = useRefresh();
   return useMutation({
+    // A PUT/PATCH that sets a whole value: sending it twice leaves the same result.
+    ...idempotentRetry,
     mutationFn: ({ id, body }: { id: string; body: UpdateGuideInput }) =>
       api<{ user: GuideRow }>(`guides/${encodeURIComponent(id)}`, { method: 'PATCH', body }).then((r) => r.user),
     onSuccess: refresh,
@@ -48,7 +51,7 @@ export function useResetMatePassword() {
 export function useRemoveMate() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) => api<unknown>(`guides/${encodeURIComponent(id)}`, { method: 'DELETE', retries: 0 }),
+    mutationFn: (id: string) => api<unknown>(`guides/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: refresh,
   });
 }

@@ -9,6 +9,7 @@ import type {
   SimilaritySettings,
 } from '@learn/shared';
 import { api } from '../../../lib/api-client';
+import { idempotentRetry } from '../../../lib/retry-policy';
 
 const running = (r: SimilarityReport | undefined) => r?.status === 'queued' || r?.status === 'running';
 
@@ -65,6 +66,8 @@ export function useSimilarityPair(id: number | null) {
 export function useReviewPair() {
   const queryClient = useQueryClient();
   return useMutation({
+    // A PUT/PATCH that sets a whole value: sending it twice leaves the same result.
+    ...idempotentRetry,
     mutationFn: ({ id, ...body }: SimilarityReviewRequest & { id: number }) =>
       api<SimilarityPairView>(`similarity/pairs/${id}/review`, { method: 'PUT', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['similarity'] }),
@@ -82,6 +85,8 @@ export function useSimilaritySettings(courseId: string | undefined) {
 export function useSaveThreshold() {
   const queryClient = useQueryClient();
   return useMutation({
+    // A PUT/PATCH that sets a whole value: sending it twice leaves the same result.
+    ...idempotentRetry,
     mutationFn: (body: { courseId: string; threshold: number }) => api<SimilaritySettings>('similarity/settings', { method: 'PUT', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['similarity'] }),
   });

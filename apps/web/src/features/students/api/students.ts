@@ -9,6 +9,7 @@ import type {
   UpdateStudentInput,
 } from '@learn/shared';
 import { api } from '../../../lib/api-client';
+import { idempotentRetry } from '../../../lib/retry-policy';
 
 /** Keys of this page's cache entries; the roster is reloaded after every add, edit, import or removal (spec 4). */
 export const studentKeys = {
@@ -56,6 +57,8 @@ export function useCreateStudent() {
 export function useUpdateStudent() {
   const refresh = useRefreshRoster();
   return useMutation({
+    // A PUT/PATCH that sets a whole value: sending it twice leaves the same result.
+    ...idempotentRetry,
     mutationFn: ({ id, body }: { id: string; body: UpdateStudentInput }) =>
       api<{ user: StudentRow }>(`students/${encodeURIComponent(id)}`, { method: 'PATCH', body }).then((r) => r.user),
     onSuccess: refresh,
@@ -73,7 +76,7 @@ export function useResetStudentPassword() {
 export function useRemoveStudent() {
   const refresh = useRefreshRoster();
   return useMutation({
-    mutationFn: (id: string) => api<unknown>(`students/${encodeURIComponent(id)}`, { method: 'DELETE', retries: 0 }),
+    mutationFn: (id: string) => api<unknown>(`students/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: refresh,
   });
 }

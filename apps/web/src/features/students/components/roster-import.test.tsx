@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FORMULA_NOTE, type RosterPreview, type RosterRow } from '@learn/shared';
 import ManageStudentsPage from '../manage-students-page';
-import { guide, json, renderPage, stubFetch } from '../../../test/render-page';
+import { guide, json, renderPage, serveApi } from '../../../test/render-page';
 
 const row = (line: number, errors: string[] = []): RosterRow => ({
   line,
@@ -15,7 +15,7 @@ const row = (line: number, errors: string[] = []): RosterRow => ({
 
 function serve(preview: RosterPreview, created: { name: string; email: string; batch: string; password: string }[]) {
   let imported = false;
-  const fetchMock = stubFetch(guide, (url, init) => {
+  const fetchMock = serveApi(guide, (url, init) => {
     if (url.endsWith('/api/batches')) return json(200, { batches: [] });
     if (url.endsWith('/api/students') && init?.method === 'GET')
       return json(200, {
@@ -129,7 +129,7 @@ describe('roster import', () => {
   });
 
   it("shows the server's refusal of a file", async () => {
-    stubFetch(guide, (url, init) => {
+    serveApi(guide, (url, init) => {
       if (url.endsWith('/api/batches')) return json(200, { batches: [] });
       if (url.endsWith('/api/students') && init?.method === 'GET') return json(200, { students: [] });
       if (url.endsWith('/import/preview')) return json(400, { type: 'VALIDATION', message: 'The file has no rows.' });

@@ -3,7 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { json } from '../../../test/render-page';
+import { http } from 'msw';
+import type { RunStatusResponse } from '@learn/shared';
+import { server } from '../../../testing/server';
+import { reply } from '../../../testing/handlers';
 import { draftKey, starters } from '../drafts';
 import { initialRunState, type RunState } from '../run-session';
 import { CodeEditor, type EditorHandle } from './code-editor';
@@ -130,14 +133,9 @@ describe('interactive input', () => {
 });
 
 describe('ScratchpadPanel when the server cannot run code', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('says so, and why, before the first Run of C or C++', async () => {
     const reason = 'bubblewrap was not found at /usr/bin/bwrap (install the Debian package "bubblewrap")';
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => (url.includes('/api/run/status') ? json(200, { available: false, reason }) : json(404, {}))),
-    );
+    server.use(http.get('*/api/run/status', () => reply<RunStatusResponse>(200, { available: false, reason })));
     ui(<ScratchpadPanel opened onClose={() => {}} userId="user_a" languages={['c', 'python']} language="c" request={null} />);
     expect(await screen.findByText('Code running is off on this server')).toBeTruthy();
     expect(screen.getByText(new RegExp(`bubblewrap was not found.*Python still runs in your browser`))).toBeTruthy();
