@@ -197,13 +197,16 @@ const postRun = async (c: string, body: object) => {
     headers: { cookie: c, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return { status: r.status, json: (await r.json()) as { run?: { stdout: string; limit: string | null } } };
+  return {
+    status: r.status,
+    json: (await r.json()) as { compile?: { timeMs: number } | null; run?: { stdout: string; limit: string | null; timeMs: number } },
+  };
 };
 async function hellos(until: number) {
   const lat: number[] = [];
   const start = performance.now();
   /** When each run started (s into the phase) and how long it took: the slowest say what the tail is. */
-  const at: { s: number; ms: number }[] = [];
+  const at: { s: number; ms: number; compileMs: number; runMs: number }[] = [];
   let failed = 0;
   await Promise.all(
     others.map(async (c) => {
@@ -212,9 +215,8 @@ async function hellos(until: number) {
         const r = await postRun(c, { language: 'c', code: HELLO.c });
         if (r.status === 200 && r.json.run?.stdout === 'hello\n') {
           lat.push(performance.now() - t0);
-          at.push({ s: (t0 - start) / 1000, ms: performance.now() - t0 });
-        }
-        else failed++;
+          at.push({ s: (t0 - start) / 1000, ms: performance.now() - t0, compileMs: r.json.compile?.timeMs ?? 0, runMs: r.json.run.timeMs });
+        } else failed++;
       }
     }),
   );
@@ -267,7 +269,9 @@ console.log(
   `  beside  p50 ${ms(p(noisy.lat, 0.5))} p99 ${ms(p(noisy.lat, 0.99))} (${noisy.lat.length} runs, ${noisy.failed} failed)   hostile runs by limit ${JSON.stringify(hostileLimits)}`,
 );
 const slowest = [...noisy.at].sort((a, b) => b.ms - a.ms).slice(0, 5);
-console.log(`  slowest beside: ${slowest.map((x) => `${ms(x.ms)} at +${x.s.toFixed(1)} s`).join(', ')}`);
+console.log(
+  `  slowest beside: ${slowest.map((x) => `${ms(x.ms)} at +${x.s.toFixed(1)} s (compile ${ms(x.compileMs)}, run ${ms(x.runMs)})`).join(', ')}`,
+);
 console.log(
   `  ratio   p50 ${(p(noisy.lat, 0.5) / p(quiet.lat, 0.5)).toFixed(2)}x  p99 ${(p(noisy.lat, 0.99) / p(quiet.lat, 0.99)).toFixed(2)}x  (goal: within 1.5x)`,
 );

@@ -36,7 +36,7 @@ describe('cgroup v2 backend', () => {
   it("starts a run at the small CPU weight when asked (the student's last run hit a limit)", async () => {
     const cgroups = new V2Cgroups(root);
     const before = new Set(readdirSync(root));
-    await cgroups.create({ memoryBytes: 64 * 1024 * 1024, processes: 64, cores: 1, lowShare: true });
+    await cgroups.create({ memoryBytes: 64 * 1024 * 1024, processes: 64, cores: 1, low: 'weight' });
     const dir = join(
       root,
       readdirSync(root).find((d) => !before.has(d))!,
@@ -54,19 +54,24 @@ describe('cgroup v2 backend', () => {
 });
 
 describe('cgroup v1 backend (these machines)', () => {
-  it('gives a run the full CPU share, or the small one from its start when asked', async () => {
+  it('gives a run the full CPU share, or holds it back from its start when asked', async () => {
     const detected = await detectCgroups('v1');
     expect(detected.cgroups, detected.reason ?? '').not.toBeNull();
-    const shares = async (lowShare: boolean) => {
-      const run = await detected.cgroups!.create({ memoryBytes: 64 * 1024 * 1024, processes: 16, cores: 1, lowShare });
+    const cpu = async (low?: 'weight' | 'quota') => {
+      const run = await detected.cgroups!.create({ memoryBytes: 64 * 1024 * 1024, processes: 16, cores: 1, low });
       try {
         const cpuDir = run.procsFiles.map(dirname).find((d) => existsSync(join(d, 'cpu.shares')))!;
-        return readFileSync(join(cpuDir, 'cpu.shares'), 'utf8').trim();
+        const read = (f: string) => readFileSync(join(cpuDir, f), 'utf8').trim();
+        const before = { shares: read('cpu.shares'), quota: read('cpu.cfs_quota_us') };
+        // A fork bomb's forks refused: held to a small quota (never starved by a small weight).
+        await run.holdBack();
+        return { ...before, heldBack: read('cpu.cfs_quota_us') };
       } finally {
         await run.destroy();
       }
     };
-    expect(await shares(false)).toBe('1024');
-    expect(await shares(true)).toBe('64');
+    expect(await cpu()).toEqual({ shares: '1024', quota: '100000', heldBack: '10000' });
+    expect(await cpu('weight')).toEqual({ shares: '64', quota: '100000', heldBack: '10000' });
+    expect(await cpu('quota')).toEqual({ shares: '1024', quota: '10000', heldBack: '10000' });
   });
 });

@@ -15,8 +15,11 @@ export interface CgroupLimits {
   processes: number;
   /** CPU bandwidth of the whole run, in cores (1 = one core at most, however many processes). */
   cores: number;
-  /** Start at the small CPU share (the student's last run hit a limit): others' runs go first. */
-  lowShare?: boolean;
+  /**
+   * The student's last run hit a limit: start held back. 'weight': the small CPU share (a compile: others'
+   * runs go first when the CPU is wanted); 'quota': the small CPU quota (a program: at most FORKING_CORES).
+   */
+  low?: 'weight' | 'quota';
 }
 
 export interface CgroupUsage {
@@ -38,6 +41,8 @@ export interface RunCgroup {
   poll(): Promise<{ cpuMs: number; forksRefused: number }>;
   /** Gives the run a small CPU share from now on (it has been busy a while): short runs beside it go first. */
   lowerPriority(): Promise<void>;
+  /** Leaves the run a small CPU quota (its forks are refused: a fork bomb, about to be stopped). */
+  holdBack(): Promise<void>;
   /** Kills every process still in the cgroup, then removes it. */
   destroy(): Promise<void>;
 }
@@ -51,6 +56,15 @@ const PERIOD_US = 100_000;
 /** The CPU share of a run that has been busy a while, against 1024 (v1 shares) / 100 (v2 weight) for a new one. */
 const LOW_SHARES = 64;
 const LOW_WEIGHT = 6;
+/**
+ * The CPU bandwidth left to a run whose forks are being refused (a fork bomb until it is stopped), and to the
+ * programs of a student whose last run hit a limit, in cores.
+ * A quota, not a small weight: a weight can starve a process for as long as others want the CPU, and a
+ * starved process in the middle of fork() or exit() holds the kernel's cgroup lock that every other run needs
+ * to join its cgroup (measured: hellos stalled for seconds behind a low-weight fork bomb). A quota holds it
+ * back at most one period (100 ms) at a time.
+ */
+const FORKING_CORES = 0.1;
 
 async function read(file: string): Promise<string> {
   return (await readFile(file, 'utf8')).trim();
@@ -123,7 +137,9 @@ export class V1Cgroups implements Cgroups {
       await writeFile(join(dir.pids, 'pids.max'), String(limits.processes));
       await writeFile(join(dir.cpu, 'cpu.cfs_period_us'), String(PERIOD_US));
       await writeFile(join(dir.cpu, 'cpu.cfs_quota_us'), String(Math.round(limits.cores * PERIOD_US)));
-      if (limits.lowShare) await writeFile(join(dir.cpu, 'cpu.shares'), String(LOW_SHARES));
+      if (limits.low === 'weight') await writeFile(join(dir.cpu, 'cpu.shares'), String(LOW_SHARES));
+      if (limits.low === 'quota')
+        await writeFile(join(dir.cpu, 'cpu.cfs_quota_us'), String(Math.round(Math.min(limits.cores, FORKING_CORES) * PERIOD_US)));
     } catch (err) {
       await killAndRemove(dirs, async () => {});
       throw err;
@@ -133,6 +149,7 @@ export class V1Cgroups implements Cgroups {
       procsFiles: dirs.map((d) => join(d, 'cgroup.procs')),
       poll: async () => ({ cpuMs: await cpuMs(), forksRefused: keyed(await read(join(dir.pids, 'pids.events')), 'max') }),
       lowerPriority: () => writeFile(join(dir.cpu, 'cpu.shares'), String(LOW_SHARES)),
+      holdBack: () => writeFile(join(dir.cpu, 'cpu.cfs_quota_us'), String(Math.round(Math.min(limits.cores, FORKING_CORES) * PERIOD_US))),
       usage: async () => ({
         cpuMs: await cpuMs(),
         memoryPeakBytes: Number(await read(join(dir.memory, 'memory.max_usage_in_bytes'))),
@@ -157,7 +174,9 @@ export class V2Cgroups implements Cgroups {
       await writeFile(join(dir, 'memory.swap.max'), '0').catch(() => {});
       await writeFile(join(dir, 'pids.max'), String(limits.processes));
       await writeFile(join(dir, 'cpu.max'), `${Math.round(limits.cores * PERIOD_US)} ${PERIOD_US}`);
-      if (limits.lowShare) await writeFile(join(dir, 'cpu.weight'), String(LOW_WEIGHT));
+      if (limits.low === 'weight') await writeFile(join(dir, 'cpu.weight'), String(LOW_WEIGHT));
+      if (limits.low === 'quota')
+        await writeFile(join(dir, 'cpu.max'), `${Math.round(Math.min(limits.cores, FORKING_CORES) * PERIOD_US)} ${PERIOD_US}`);
     } catch (err) {
       await killAndRemove([dir], async () => {});
       throw err;
@@ -167,6 +186,7 @@ export class V2Cgroups implements Cgroups {
       procsFiles: [join(dir, 'cgroup.procs')],
       poll: async () => ({ cpuMs: await cpuMs(), forksRefused: keyed(await read(join(dir, 'pids.events')), 'max') }),
       lowerPriority: () => writeFile(join(dir, 'cpu.weight'), String(LOW_WEIGHT)),
+      holdBack: () => writeFile(join(dir, 'cpu.max'), `${Math.round(Math.min(limits.cores, FORKING_CORES) * PERIOD_US)} ${PERIOD_US}`),
       usage: async () => ({
         cpuMs: await cpuMs(),
         memoryPeakBytes: existsSync(join(dir, 'memory.peak')) ? Number(await read(join(dir, 'memory.peak'))) : null,

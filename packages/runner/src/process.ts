@@ -17,6 +17,8 @@ export interface ProcOptions {
   /** The run's cgroup: its CPU time is held to `cpuMs` for the whole process tree; removed at the end. */
   cgroup?: RunCgroup;
   cpuMs?: number;
+  /** CPU time after which the run gets the small share (default BUSY_CPU_MS). */
+  busyCpuMs?: number;
   /** Input written but not yet read by the program, at most (streaming runs); past it write() refuses. */
   stdinBufferBytes?: number;
 }
@@ -83,6 +85,7 @@ export function startProcess(cmd: string, args: string[], opts: ProcOptions): Pr
   const { cgroup, cpuMs } = opts;
   let polling = false;
   let lowered = false;
+  let heldBack = false;
   const cpuWatch =
     cgroup && cpuMs !== undefined
       ? setInterval(() => {
@@ -93,7 +96,10 @@ export function startProcess(cmd: string, args: string[], opts: ProcOptions): Pr
             .then(async (p) => {
               if (p.cpuMs > cpuMs) stop('cpu-time');
               else if (p.forksRefused >= FORK_BOMB_REFUSALS) stop('processes');
-              else if (!lowered && p.cpuMs > BUSY_CPU_MS) {
+              else if (!heldBack && p.forksRefused > 0) {
+                heldBack = true;
+                await cgroup.holdBack();
+              } else if (!lowered && p.cpuMs > (opts.busyCpuMs ?? BUSY_CPU_MS)) {
                 lowered = true;
                 await cgroup.lowerPriority();
               }

@@ -173,10 +173,13 @@ export class Runner {
     if (!s.available) throw new SandboxUnavailableError(s.reason ?? 'Code running is unavailable');
   }
 
-  private cgroupFor(limits: RunnerLimits, phase: 'compile' | 'run', sanitized: boolean, lowShare: boolean): Promise<RunCgroup> | null {
+  private cgroupFor(limits: RunnerLimits, phase: 'compile' | 'run', sanitized: boolean, lowPriority: boolean): Promise<RunCgroup> | null {
     if (!this.cgroups) return null;
     const memoryBytes = cgroupMemoryBytes(limits, phase, sanitized);
-    return this.cgroups.create({ memoryBytes, processes: limits.processes, cores: limits.cores, lowShare });
+    // Held back: a compile at the small share (it is not slowed on an idle machine), a program at the small
+    // quota (a small share would let a starved fork bomb hold the kernel lock every run needs to start).
+    const low = !lowPriority ? undefined : phase === 'compile' ? 'weight' : 'quota';
+    return this.cgroups.create({ memoryBytes, processes: limits.processes, cores: limits.cores, low });
   }
 
   /**
@@ -223,6 +226,9 @@ export class Runner {
           fd3,
           cgroup: cgroup ?? undefined,
           cpuMs: compiling ? limits.compileMs : limits.cpuMs,
+          // A program past 150 ms of CPU is a long one (a hello takes a few): others' short runs go first. A
+          // compile keeps its full share longer (a C++ compile takes a few hundred ms, and forks as it goes).
+          busyCpuMs: compiling ? undefined : 150,
           stdinBufferBytes: limits.stdinBufferBytes,
         });
       } finally {
