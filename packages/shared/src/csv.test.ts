@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeFormula, looksLikeFormula, parseCsv, toCsv } from './csv.js';
+import { parseCsv, toCsv } from './csv.js';
+import { escapeFormula, looksLikeFormula } from './formula.js';
 
 describe('escapeFormula (OWASP CSV injection)', () => {
   it.each([

@@ -1,26 +1,11 @@
 import Papa from 'papaparse';
+import { escapeFormula } from './formula.js';
 
 /**
  * CSV for every export and import (issue 28): reading and writing go through papaparse, a maintained
  * RFC 4180 implementation that runs in the browser and in Node; the one rule of our own is the formula
  * escaping below, kept here so the server's exports and the web's downloads cannot drift apart.
  */
-
-/** The first characters that make a spreadsheet read a cell as a formula (OWASP "CSV Injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** True when a spreadsheet would run this text as a formula (it starts with = + - @, a tab or a CR). */
-export function looksLikeFormula(value: string): boolean {
-  return FORMULA_START.test(value);
-}
-
-/**
- * Defuses a cell a spreadsheet would run as a formula by prefixing an apostrophe, as OWASP recommends, so a
- * student named "=HYPERLINK(...)" stays text. Quoting is the writer's job, not this function's.
- */
-export function escapeFormula(value: string): string {
-  return looksLikeFormula(value) ? `'${value}` : value;
-}
 
 export type CsvValue = string | number | null | undefined;
 

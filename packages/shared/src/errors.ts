@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The error model shared by server and client (platform-core.md section 8).
  * Every API error body is `{ type, message, details? }`.
@@ -55,10 +53,3 @@ export interface ApiErrorBody {
   message: string;
   details?: unknown;
 }
-
-/** The error body as a schema, for the API description (`/api/docs`); the server builds `ApiErrorBody`. */
-export const apiErrorSchema = z.object({
-  type: z.enum(errorTypes),
-  message: z.string(),
-  details: z.unknown().optional().describe('e.g. { fields: { email: "Invalid email" } } for VALIDATION'),
-});

@@ -1,4 +1,5 @@
 export * from './errors.js';
+export * from './error-schema.js';
 export * from './constants.js';
 export * from './text.js';
 export * from './auth.js';
@@ -20,3 +21,4 @@ export * from './chat.js';
 export * from './similarity.js';
 export * from './python-run.js';
 export * from './csv.js';
+export * from './formula.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.js';
 import { ROSTER_MAX_CHARS } from './constants.js';
-import { looksLikeFormula } from './csv.js';
+import { looksLikeFormula } from './formula.js';
 
 /** Roster import: CSV with name, email and batch (name or id). */
 export const rosterImportSchema = z.object({
