@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import sharp from 'sharp';
+import { Queue } from 'bullmq';
 import type { LiveEvent } from '@learn/shared';
 import type { ChildProcess } from 'node:child_process';
 import { scratchDatabase, startServerProcess, type Instance } from './instances.js';
@@ -254,7 +255,10 @@ describe.runIf(adminUrl && redisUrl)('two server processes on one PostgreSQL and
       headers: { cookie, 'content-type': 'application/json' },
       body: JSON.stringify({ language: 'python', code: 'import time\ntime.sleep(1.5)\nprint("finished")\n', stdin: '' }),
     });
-    await new Promise((r) => setTimeout(r, 500));
+    // The signal goes once the worker holds the run (its job active), not after a guessed pause.
+    const runs = new Queue('runs', { connection: { url: redisUrl! }, prefix: queuePrefix });
+    while ((await runs.getActiveCount()) === 0) await new Promise((r) => setTimeout(r, 20));
+    await runs.close();
     b.child.kill('SIGTERM');
     expect(await closed).toBe(1012);
     const answered = await run;
