@@ -1,23 +1,37 @@
 /**
- * API benchmark: `npm run bench`. Starts the app in-process on loopback with a temporary SQLite database,
+ * API benchmark: `npm run bench`. Starts the server as `npm start` runs it (a process of its own, production
+ * settings, the request log on at `info`, its standard output to a file) on a temporary SQLite database,
  * signs in a student with grants, and measures the hot read paths with a fixed number of requests at a
- * fixed concurrency (bounded; loopback only). Prints requests/s and latency percentiles per scenario.
+ * fixed concurrency (bounded; loopback only). Prints requests/s and latency percentiles per scenario, then
+ * the lecture read against a bare Fastify serving the same bytes, with the request log on and off (a second
+ * server process with LOG_LEVEL=silent).
  */
 import Fastify from 'fastify';
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { benchDeps } from './bench-app.js';
-import { buildApp } from '../apps/server/src/app.js';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BENCH_GUIDE_PASSWORD } from './bench-app.js';
+import { startServerProcess, type Instance } from '../apps/server/test/instances.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-const { deps, dispose } = await benchDeps('api', { env: { PASSWORD_HASH_COST: '12' } });
-const app = await buildApp(deps);
-await app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+const dir = mkdtempSync(join(tmpdir(), 'learn-api-bench-'));
+const logFile = join(dir, 'server.log');
+/** A server process as `npm start` runs one, on a database of its own. */
+const server = (name: string, logLevel: string) =>
+  startServerProcess(name, {
+    databaseUrl: '',
+    guidePassword: BENCH_GUIDE_PASSWORD,
+    env: { NODE_ENV: 'production', DATA_DIR: join(dir, name), LOG_LEVEL: logLevel, PASSWORD_HASH: 'argon2id' },
+    ...(logLevel === 'silent' ? {} : { logFile }),
+  });
+const [logged, silent] = [await server('log-on', 'info'), await server('log-off', 'silent')];
 
-async function login(email: string, password: string) {
+async function login(base: string, email: string, password: string) {
   const r = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -25,35 +39,42 @@ async function login(email: string, password: string) {
   });
   return r.headers.get('set-cookie')!.split(';')[0]!;
 }
-const guide = await login('guide@example.com', 'bench-guide-pw');
-const created = (await (
-  await fetch(`${base}/api/students`, {
+
+/** The guide, a student with grants on 50 lectures and 200 more students (for the guide dashboard). */
+async function setUp({ base }: Instance) {
+  const guide = await login(base, 'guide@example.com', BENCH_GUIDE_PASSWORD);
+  const created = (await (
+    await fetch(`${base}/api/students`, {
+      method: 'POST',
+      headers: { cookie: guide, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Bench', email: 'bench@example.com' }),
+    })
+  ).json()) as { user: { id: string }; password: string };
+  const roster = Array.from({ length: 200 }, (_, i) => `Student ${i},s${i}@example.com,Fall 2025`).join('\n');
+  await fetch(`${base}/api/students/import`, {
     method: 'POST',
     headers: { cookie: guide, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench', email: 'bench@example.com' }),
-  })
-).json()) as { user: { id: string }; password: string };
-// 200 more students so the guide dashboard has something to aggregate.
-const roster = Array.from({ length: 200 }, (_, i) => `Student ${i},s${i}@example.com,Fall 2025`).join('\n');
-await fetch(`${base}/api/students/import`, {
-  method: 'POST',
-  headers: { cookie: guide, 'content-type': 'application/json' },
-  body: JSON.stringify({ csv: roster }),
-});
-const changes = Array.from({ length: 50 }, (_, i) =>
-  ['explanation', 'code', 'assignment'].map((kind) => ({
-    studentId: created.user.id,
-    lectureId: `python-day-${i + 1}`,
-    kind,
-    granted: true,
-  })),
-).flat();
-await fetch(`${base}/api/access`, {
-  method: 'PUT',
-  headers: { cookie: guide, 'content-type': 'application/json' },
-  body: JSON.stringify({ changes }),
-});
-const student = await login('bench@example.com', created.password);
+    body: JSON.stringify({ csv: roster }),
+  });
+  const changes = Array.from({ length: 50 }, (_, i) =>
+    ['explanation', 'code', 'assignment'].map((kind) => ({
+      studentId: created.user.id,
+      lectureId: `python-day-${i + 1}`,
+      kind,
+      granted: true,
+    })),
+  ).flat();
+  await fetch(`${base}/api/access`, {
+    method: 'PUT',
+    headers: { cookie: guide, 'content-type': 'application/json' },
+    body: JSON.stringify({ changes }),
+  });
+  return { guide, student: await login(base, 'bench@example.com', created.password) };
+}
+const on = await setUp(logged);
+const off = await setUp(silent);
+const base = logged.base;
+const { guide, student } = on;
 
 interface Result {
   rps: number;
@@ -107,10 +128,11 @@ async function cannon(name: string, url: string, headers: Record<string, string>
 
 /**
  * The ceiling for a lecture read: a bare Fastify in this process serving the very bytes of the student's
- * lecture from memory, measured the same way (autocannon, 100 connections).
+ * lecture from memory, measured the same way (autocannon, 100 connections); then the lecture read of the
+ * server with the request log on and of the one with it off, and the repeat read (304) with it on.
  */
-async function lectureAgainstCeiling(path: string, cookie: string) {
-  const res = await fetch(`${base}${path}`, { headers: { cookie } });
+async function lectureAgainstCeiling(path: string) {
+  const res = await fetch(`${logged.base}${path}`, { headers: { cookie: on.student } });
   const bytes = await res.text();
   const bare = Fastify();
   bare.get('/lecture', (_request, reply) => reply.type('application/json; charset=utf-8').send(bytes));
@@ -119,23 +141,47 @@ async function lectureAgainstCeiling(path: string, cookie: string) {
   console.log(
     `\nLecture read (${(bytes.length / 1024).toFixed(0)} KB) against the same bytes from a bare Fastify, autocannon, 100 connections`,
   );
-  const ceiling = await cannon('bare Fastify, same bytes (ceiling)', bareUrl, {});
-  const lecture = await cannon(`GET ${path}`, `${base}${path}`, { cookie });
+  // Rounds of ceiling, log on, log off, one after the other, so that the machine's other work moves all three.
+  const rounds: { ceiling: Result; on: Result; off: Result }[] = [];
+  let logBytes = 0;
+  for (let i = 0; i < ROUNDS; i++) {
+    const ceiling = await cannon('bare Fastify, same bytes (ceiling)', bareUrl, {});
+    const logBefore = statSync(logFile).size;
+    const on_ = await cannon(`GET ${path}, request log on`, `${logged.base}${path}`, { cookie: on.student });
+    logBytes = statSync(logFile).size - logBefore;
+    const off_ = await cannon(`GET ${path}, request log off`, `${silent.base}${path}`, { cookie: off.student });
+    rounds.push({ ceiling, on: on_, off: off_ });
+  }
   const etag = res.headers.get('etag');
-  const repeat = etag ? await cannon(`GET ${path} (If-None-Match -> 304)`, `${base}${path}`, { cookie, 'if-none-match': etag }) : undefined;
+  const repeat = etag
+    ? await cannon(`GET ${path} (If-None-Match -> 304), log on`, `${logged.base}${path}`, { cookie: on.student, 'if-none-match': etag })
+    : undefined;
   await bare.close();
+  const ratio = (k: 'on' | 'off') => rounds.map((r) => (100 * r[k].rps) / r.ceiling.rps).sort((a, b) => a - b);
+  const median = (xs: number[]) => xs[Math.floor(xs.length / 2)]!;
+  const show = (k: 'on' | 'off') =>
+    `${median(ratio(k)).toFixed(1)} % (rounds: ${ratio(k)
+      .map((x) => x.toFixed(1))
+      .join(', ')})`;
+  const last = rounds.at(-1)!;
   console.log(
-    `lecture / ceiling: ${((100 * lecture.rps) / ceiling.rps).toFixed(1)} %, p99 ${lecture.p99} ms` +
-      (repeat ? `; repeat read (304) / ceiling: ${((100 * repeat.rps) / ceiling.rps).toFixed(1)} %, p99 ${repeat.p99} ms` : ''),
+    `lecture / ceiling, median of ${ROUNDS}: request log on ${show('on')}, p99 ${last.on.p99} ms; log off ${show('off')}, p99 ${last.off.p99} ms` +
+      (repeat
+        ? `; repeat read (304) / ceiling, log on: ${((100 * repeat.rps) / last.ceiling.rps).toFixed(1)} %, p99 ${repeat.p99} ms`
+        : '') +
+      ` (the log grew ${(logBytes / 1024 / 1024).toFixed(1)} MB during one log-on read)`,
   );
 }
 
-console.log(`${REQUESTS} requests per scenario, ${CONCURRENCY} at once, SQLite, loopback`);
+console.log(`${REQUESTS} requests per scenario, ${CONCURRENCY} at once, SQLite, loopback, request log on (LOG_LEVEL=info, to a file)`);
 await scenario('GET /api/auth/me (student)', '/api/auth/me', student);
 await scenario('GET /api/lectures/python-day-20', '/api/lectures/python-day-20', student);
 await scenario('GET /api/courses/…/lectures (sidebar)', '/api/courses/course_python_01/lectures', student);
 await scenario('GET /api/dashboard/student', '/api/dashboard/student?courseId=course_python_01', student);
 await scenario('GET /api/dashboard/guide (201 students)', '/api/dashboard/guide?courseId=course_python_01', guide);
-await lectureAgainstCeiling('/api/lectures/python-day-20', student);
-await app.close();
-await dispose();
+await lectureAgainstCeiling('/api/lectures/python-day-20');
+for (const s of [logged, silent]) {
+  s.child.kill('SIGTERM');
+  await s.exited;
+}
+rmSync(dir, { recursive: true, force: true });

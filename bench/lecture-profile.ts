@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { benchDeps, BENCH_GUIDE_PASSWORD } from './bench-app.js';
 import { buildApp } from '../apps/server/src/app.js';
 
-const { deps, dispose } = await benchDeps('profile', { env: { PASSWORD_HASH_COST: '12' } });
+const { deps, dispose } = await benchDeps('profile', { env: { PASSWORD_HASH_COST: '12', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' } });
 const app = await buildApp(deps);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

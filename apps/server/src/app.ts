@@ -37,7 +37,7 @@ import { healthProbeRoutes } from './modules/health/probes.js';
 import { metricsRoutes } from './modules/metrics/routes.js';
 import { docsRoutes } from './modules/docs/routes.js';
 import { installLifecycle, SERVICE_RESTART } from './platform/lifecycle.js';
-import { fastifyLogger } from './platform/log.js';
+import { fastifyLogger, RequestLog } from './platform/log.js';
 import { compose, type Services } from './compose.js';
 
 /** Kept for branches written before AppDeps moved to platform/deps.ts; new code imports it from there. */
@@ -50,7 +50,9 @@ export type { AppDeps } from './platform/deps.js';
  */
 export async function buildApp(deps: AppDeps, services: Services = compose(deps).services): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: fastifyLogger({ level: deps.config.logLevel, format: deps.config.logFormat ?? 'json' }),
+    logger: fastifyLogger({ level: deps.config.logLevel, format: deps.config.logFormat ?? 'json' }, deps.logOut),
+    // One line per answered request instead of Fastify's two.
+    logController: new RequestLog(),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { openSync, closeSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
@@ -26,12 +27,16 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts a server process and resolves once /api/health/ready answers 200 (at most 60 s). */
+/**
+ * Starts a server process and resolves once /api/health/ready answers 200 (at most 60 s). With `logFile`,
+ * its standard output (the log) goes to that file, as `npm start > file` would, instead of into `output`.
+ */
 export async function startServerProcess(
   name: string,
-  opts: { databaseUrl: string; redisUrl?: string; guidePassword: string; env?: Record<string, string> },
+  opts: { databaseUrl: string; redisUrl?: string; guidePassword: string; env?: Record<string, string>; logFile?: string },
 ): Promise<Instance> {
   const port = await freePort();
+  const logFd = opts.logFile ? openSync(opts.logFile, 'a') : undefined;
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
     env: {
       ...process.env,
@@ -47,10 +52,11 @@ export async function startServerProcess(
       SHUTDOWN_GRACE_SECONDS: '10',
       ...opts.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', logFd ?? 'pipe', 'pipe'],
   });
+  if (logFd !== undefined) closeSync(logFd);
   const output: string[] = [];
-  child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
+  child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
   child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const base = `http://127.0.0.1:${port}`;

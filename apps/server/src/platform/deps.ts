@@ -6,6 +6,7 @@ import type { Clock } from './clock.js';
 import type { PasswordHasher } from './passwords.js';
 import type { PubSub } from './pubsub.js';
 import type { RateStore } from './rate-limit.js';
+import type { LineStream } from './log.js';
 
 /**
  * What every module gets: configuration, the database, the clock and shared services.
@@ -23,4 +24,6 @@ export interface AppDeps {
   rateStore?: RateStore;
   /** PostgreSQL pool figures for /metrics (absent on SQLite). */
   dbPool?: () => { total: number; idle: number; waiting: number };
+  /** Where the server's log lines go instead of standard output (tests read them). */
+  logOut?: LineStream;
 }

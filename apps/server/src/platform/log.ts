@@ -1,4 +1,6 @@
 import { hostname } from 'node:os';
+import pino from 'pino';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
  * Logs an operator can ship: one JSON object per line (pino's format, the one Fastify writes) in
@@ -67,9 +69,32 @@ export function requestForLog(req: { method?: string; url?: string; ip?: string 
   return { method: req.method, url: (req.url ?? '').split('?')[0], remoteAddress: req.ip };
 }
 
-/** Fastify's logger options for this configuration (false: silent). */
-export function fastifyLogger(opts: { level: LogLevel; format: LogFormat }) {
+/**
+ * Fastify's logger options for this configuration (false: silent). JSON lines go to standard output through
+ * pino's asynchronous destination: a request appends its line to a buffer and the event loop writes what has
+ * gathered in one system call, instead of one blocking write per line (with the log on, the lecture read fell
+ * from about 80 % to about 50 % of a bare Fastify). Nothing waits when the server is quiet (no minimum
+ * length), and pino writes what is left when the process exits; a kill -9 can lose the last lines.
+ * `out` replaces standard output (tests).
+ */
+export function fastifyLogger(opts: { level: LogLevel; format: LogFormat }, out?: LineStream) {
   if (opts.level === 'silent') return false;
   const serializers = { req: requestForLog };
-  return opts.format === 'json' ? { level: opts.level, serializers } : { level: opts.level, serializers, stream: logStream('pretty') };
+  if (opts.format === 'pretty') return { level: opts.level, serializers, stream: logStream('pretty', out) };
+  return { level: opts.level, serializers, stream: out ?? pino.destination({ dest: 1, sync: false }) };
+}
+
+/**
+ * One line per request, when it has been answered: method, path (no query string), status and time taken,
+ * with the request id that any error line of the same request carries. Fastify's default writes two lines
+ * per request ("incoming request" and "request completed"); every other line it writes (errors, a route not
+ * found) is kept.
+ */
+export class RequestLog extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }

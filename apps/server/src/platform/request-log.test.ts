@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { createTestDeps } from '../../test/harness.js';
+
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+async function appLoggingTo(lines: string[], env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const { deps, drop } = await createTestDeps('sqlite', { LOG_LEVEL: 'info', ...env });
+  const app = await buildApp({ ...deps, logOut: { write: (l) => lines.push(l) } });
+  await app.ready();
+  close = async () => {
+    await app.close();
+    await drop();
+  };
+  return app;
+}
+
+interface Line {
+  level: number;
+  msg: string;
+  req?: { method: string; url: string };
+  res?: { statusCode: number };
+  responseTime?: number;
+  reqId?: string;
+}
+const parsed = (lines: string[]) => lines.flatMap((l) => l.split('\n').filter(Boolean)).map((l) => JSON.parse(l) as Line);
+
+describe('request log', () => {
+  it('one JSON line per answered request: method, path without its query, status, time, request id', async () => {
+    const lines: string[] = [];
+    const app = await appLoggingTo(lines);
+    lines.length = 0;
+    await app.inject({ method: 'GET', url: '/api/health/live?search=Zelda%20Secretname' });
+    await app.inject({ method: 'GET', url: '/api/auth/me' });
+    const requests = parsed(lines).filter((o) => o.req);
+    expect(requests).toHaveLength(2);
+    expect(requests[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/health/live' },
+      res: { statusCode: 200 },
+    });
+    expect(requests[1]).toMatchObject({ req: { method: 'GET', url: '/api/auth/me' }, res: { statusCode: 401 } });
+    for (const r of requests) {
+      expect(typeof r.responseTime).toBe('number');
+      expect(typeof r.reqId).toBe('string');
+    }
+    expect(lines.join('')).not.toContain('Secretname');
+    expect(lines.join('')).not.toContain('incoming request');
+  });
+
+  it('nothing per request below info (LOG_LEVEL=warn)', async () => {
+    const lines: string[] = [];
+    const app = await appLoggingTo(lines, { LOG_LEVEL: 'warn' });
+    await app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(parsed(lines).filter((o) => o.req)).toHaveLength(0);
+  });
+});
