@@ -32,7 +32,13 @@ export async function examFixture(
   env: Record<string, string> = {},
   /** Questions after the ten short answers (the exam-day bench adds a code question to check). */
   extraQuestions: object[] = [],
+  /**
+   * The course of the exam (its language is the code questions'), the 7 lectures that unlock its week 1, and
+   * where the server's standard output (its log) goes: a file, as `npm start > file`; without, kept in memory.
+   */
+  options: { courseId?: string; lectures?: string[]; logFile?: string } = {},
 ): Promise<ExamFixture & { databaseUrl: string }> {
+  const courseId = options.courseId ?? 'course_python_01';
   const dir = mkdtempSync(join(tmpdir(), 'learn-exam-bench-'));
   const pgDb = engine === 'postgres' ? await scratchDatabase(adminUrl, 'learn_exam_bench') : undefined;
   const start = () =>
@@ -40,6 +46,7 @@ export async function examFixture(
       databaseUrl: pgDb?.url ?? '',
       guidePassword: PASSWORD,
       env: { DATA_DIR: dir, LOG_LEVEL: 'error', SHUTDOWN_GRACE_SECONDS: '2', ...env },
+      ...(options.logFile ? { logFile: options.logFile } : {}),
     });
   const first = await start();
   const handle = openDatabase(pgDb ? { databaseUrl: pgDb.url, dataDir: dir } : { dataDir: dir });
@@ -55,7 +62,7 @@ export async function examFixture(
     await fetch(`${first.base}/api/exams`, {
       method: 'POST',
       headers: { ...json, cookie: guide },
-      body: JSON.stringify({ courseId: 'course_python_01', week: 1 }),
+      body: JSON.stringify({ courseId, week: 1 }),
     })
   ).json()) as { id: string };
   const questions = Array.from({ length: 10 }, (_, i) => ({
@@ -71,7 +78,7 @@ export async function examFixture(
   });
   if (!put.ok) throw new Error(`exam set-up failed: ${put.status} ${await put.text()}`);
 
-  const lectures = Array.from({ length: 7 }, (_, i) => `python-day-${i + 1}`);
+  const lectures = options.lectures ?? Array.from({ length: 7 }, (_, i) => `python-day-${i + 1}`);
   const completedAt = new Date().toISOString();
   const students = await insertBenchUsers(handle.db, 'bench_student', count, 'student', async (ids) => {
     await handle.db

@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { V2Cgroups, detectCgroups } from './cgroup.js';
+import { V1Cgroups, V2Cgroups, detectCgroups } from './cgroup.js';
 
 /**
  * cgroup v2 cannot be exercised on these machines (their controllers are all bound to v1), so the v2 backend's
@@ -73,5 +73,37 @@ describe('cgroup v1 backend (these machines)', () => {
     expect(await cpu()).toEqual({ shares: '1024', quota: '100000', heldBack: '10000' });
     expect(await cpu('weight')).toEqual({ shares: '64', quota: '100000', heldBack: '10000' });
     expect(await cpu('quota')).toEqual({ shares: '1024', quota: '10000', heldBack: '10000' });
+  });
+
+  it('fits a run under a parent held to less than its quota (a container or slice held to half a core)', async () => {
+    const own = readFileSync('/proc/self/cgroup', 'utf8')
+      .split('\n')
+      .map((l) => l.split(':'))
+      .find(([, c]) => c !== undefined && c.split(',').includes('cpu'))?.[2];
+    const mount = '/sys/fs/cgroup/cpu';
+    expect(own, 'no cgroup v1 cpu hierarchy').toBeDefined();
+    const parent = join(mount, own!, `learn-test-held-${process.pid}`);
+    mkdirSync(parent);
+    writeFileSync(join(parent, 'cpu.cfs_quota_us'), '50000');
+    const roots = {
+      memory: join('/sys/fs/cgroup/memory', own!),
+      pids: join('/sys/fs/cgroup/pids', own!),
+      cpu: parent,
+      cpuacct: join('/sys/fs/cgroup/cpuacct', own!),
+    };
+    try {
+      const cgroups = new V1Cgroups(roots);
+      const run = await cgroups.create({ memoryBytes: 64 * 1024 * 1024, processes: 16, cores: 1 });
+      const cpuDir = run.procsFiles.map(dirname).find((d) => d.startsWith(parent))!;
+      try {
+        expect(readFileSync(join(cpuDir, 'cpu.cfs_quota_us'), 'utf8').trim()).toBe('50000');
+        await run.holdBack();
+        expect(readFileSync(join(cpuDir, 'cpu.cfs_quota_us'), 'utf8').trim()).toBe('10000');
+      } finally {
+        await run.destroy();
+      }
+    } finally {
+      rmdirSync(parent);
+    }
   });
 });

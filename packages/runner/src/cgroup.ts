@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rmdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 
 /**
@@ -110,6 +110,27 @@ async function killProcs(procsFile: string) {
   }
 }
 
+/**
+ * The most CPU bandwidth a cgroup under `dir` may be given, in cores: cgroup v1 refuses (EINVAL) a quota above
+ * an ancestor's, as when the server or worker runs in a container or a slice held to half a core. Read at each
+ * run, so that a limit changed while the process runs is followed.
+ */
+async function v1QuotaCeiling(dir: string): Promise<number> {
+  let ceiling = Infinity;
+  for (let d = dir; ; d = dirname(d)) {
+    let quota: number;
+    let period: number;
+    try {
+      [quota, period] = [Number(await read(join(d, 'cpu.cfs_quota_us'))), Number(await read(join(d, 'cpu.cfs_period_us')))];
+    } catch {
+      break; // above the hierarchy's root
+    }
+    if (quota > 0 && period > 0) ceiling = Math.min(ceiling, quota / period);
+    if (dirname(d) === d) break;
+  }
+  return ceiling;
+}
+
 let counter = 0;
 const runName = () => `run-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
@@ -127,6 +148,8 @@ export class V1Cgroups implements Cgroups {
       cpuacct: join(this.roots.cpuacct, name),
     };
     const dirs = [...new Set(Object.values(dir))];
+    const cores = Math.min(limits.cores, await v1QuotaCeiling(this.roots.cpu));
+    const heldBack = String(Math.max(1000, Math.round(Math.min(cores, FORKING_CORES) * PERIOD_US)));
     for (const d of dirs) await mkdir(d);
     try {
       await writeFile(join(dir.memory, 'memory.limit_in_bytes'), String(limits.memoryBytes));
@@ -136,10 +159,9 @@ export class V1Cgroups implements Cgroups {
       await writeFile(join(dir.memory, 'memory.swappiness'), '0').catch(() => {});
       await writeFile(join(dir.pids, 'pids.max'), String(limits.processes));
       await writeFile(join(dir.cpu, 'cpu.cfs_period_us'), String(PERIOD_US));
-      await writeFile(join(dir.cpu, 'cpu.cfs_quota_us'), String(Math.round(limits.cores * PERIOD_US)));
+      await writeFile(join(dir.cpu, 'cpu.cfs_quota_us'), String(Math.round(cores * PERIOD_US)));
       if (limits.low === 'weight') await writeFile(join(dir.cpu, 'cpu.shares'), String(LOW_SHARES));
-      if (limits.low === 'quota')
-        await writeFile(join(dir.cpu, 'cpu.cfs_quota_us'), String(Math.round(Math.min(limits.cores, FORKING_CORES) * PERIOD_US)));
+      if (limits.low === 'quota') await writeFile(join(dir.cpu, 'cpu.cfs_quota_us'), heldBack);
     } catch (err) {
       await killAndRemove(dirs, async () => {});
       throw err;
@@ -149,7 +171,7 @@ export class V1Cgroups implements Cgroups {
       procsFiles: dirs.map((d) => join(d, 'cgroup.procs')),
       poll: async () => ({ cpuMs: await cpuMs(), forksRefused: keyed(await read(join(dir.pids, 'pids.events')), 'max') }),
       lowerPriority: () => writeFile(join(dir.cpu, 'cpu.shares'), String(LOW_SHARES)),
-      holdBack: () => writeFile(join(dir.cpu, 'cpu.cfs_quota_us'), String(Math.round(Math.min(limits.cores, FORKING_CORES) * PERIOD_US))),
+      holdBack: () => writeFile(join(dir.cpu, 'cpu.cfs_quota_us'), heldBack),
       usage: async () => ({
         cpuMs: await cpuMs(),
         memoryPeakBytes: Number(await read(join(dir.memory, 'memory.max_usage_in_bytes'))),
