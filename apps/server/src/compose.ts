@@ -63,13 +63,14 @@ export function compose(deps: AppDeps, log: Log = createLog({ level: deps.config
   const homework = new HomeworkService(deps, runner, grader);
 
   // Exam code answers are graded by the homework grader's test runner, in the runner's grading lane.
-  const runExamTests: ExamTestRunner = (question, code, courseId) =>
+  const runExamTests: ExamTestRunner = (question, code, courseId, waiting) =>
     runTaskTests(
       runner,
       { type: 'homework', content: question.prompt, tests: question.tests ?? [] },
       courseLanguage(courseId),
       code,
       'exam',
+      waiting,
     ).then((r) => r.tests);
   const awards = badgeAwards(deps);
   const exams = {

@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { startWorker } from '../test/workers.js';
 import { BUSY_MESSAGE } from './modules/runner/queued/relay.js';
+import { DomainError } from './platform/errors.js';
 
 /**
  * Issue 29, "jobs have a deadline": one runner worker whose one slot is held by a program that sleeps. Runs
@@ -48,6 +49,9 @@ describe.runIf(url)('the run queue with its one worker busy', () => {
   }, 60_000);
   afterAll(async () => {
     if (worker?.exitCode === null) worker.kill('SIGKILL');
+    // This process's fetch may keep a connection that has sent no request open after an aborted one; the
+    // server would count it as busy until its headers timeout (a minute).
+    t?.app.server.closeAllConnections();
     await t?.close();
     const r = new Redis(url!);
     const stale = await r.keys(`${prefix}:*`);
@@ -100,5 +104,24 @@ describe.runIf(url)('the run queue with its one worker busy', () => {
     const after = await run(cookies[1]!, 'print("free")\n');
     expect(after.status).toBe(200);
     expect(((await after.json()) as { run: { stdout: string } }).run.stdout).toBe('free\n');
+  }, 120_000);
+
+  it("a student's check waits no longer than a run (429 past the deadline); grading waits its turn", async () => {
+    const leave = new AbortController();
+    const holder = run(cookies[0]!, 'import time\ntime.sleep(55)\n', leave.signal).catch((err: Error) => err);
+    await poll(async () => (await stats()).active === 1);
+    const task = { type: 'homework' as const, content: 'Print twice the number read.', tests: [{ stdin: '21', expectedOutput: '42\n' }] };
+    const queued = t.services.runner.queued!;
+    // A submission's grading, and a student's check of another answer (someone waits at the page).
+    const grading = queued.grade('homework', task, 'python', 'print(int(input()) * 2)\n');
+    const check = await queued.grade('exam', task, 'python', '# checked\nprint(int(input()) * 2)\n', true).catch((err: unknown) => err);
+    expect(check).toBeInstanceOf(DomainError);
+    expect(check).toMatchObject({ status: 429, message: BUSY_MESSAGE });
+    expect(Number((check as DomainError).headers?.['retry-after'])).toBeGreaterThanOrEqual(1);
+    // The check is gone from the queue; the grading still waits, and is done once the slot is free.
+    expect(await stats()).toMatchObject({ waiting: 1, active: 1 });
+    leave.abort();
+    expect(await holder).toBeInstanceOf(Error);
+    expect((await grading).passed).toBe(1);
   }, 120_000);
 });

@@ -39,7 +39,7 @@ export class ExamCheck {
     if (!code.trim()) throw validationError('Write your answer before checking.');
     const wait = await this.rate.check(actor.id, now);
     if (wait !== null) throw tooManyRequestsError(`You have checked code a lot in the last minute. Wait ${wait} s and try again.`, wait);
-    const [outcome] = await this.runTests({ ...question, tests: [sample] }, code, exam.course_id);
+    const [outcome] = await this.runTests({ ...question, tests: [sample] }, code, exam.course_id, true);
     return {
       passed: !!outcome?.passed,
       input: sample.stdin,

@@ -16,7 +16,8 @@ import * as repo from './repository.js';
 export const GRACE_MS = EXAM_SAVE_GRACE_SECONDS * 1000;
 
 /** Runs a code or debug answer against a question's tests (the homework grader's runner, for exams). */
-export type ExamTestRunner = (question: ExamQuestion, code: string, courseId: string) => Promise<TestOutcome[]>;
+/** Runs an answer against a question's tests; `waiting`: a student waits at the page (a check, with the runs' deadline). */
+export type ExamTestRunner = (question: ExamQuestion, code: string, courseId: string, waiting?: boolean) => Promise<TestOutcome[]>;
 
 export async function examOr404(db: Executor, id: string): Promise<repo.ExamRow> {
   const exam = await repo.findExam(db, id);

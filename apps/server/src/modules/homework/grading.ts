@@ -65,8 +65,10 @@ export async function runTaskTests(
   language: RunLanguage,
   code: string,
   kind: 'exam' | 'homework' = 'homework',
+  /** A student waits at the page for it (a check, not a grading): it has the runs' queue deadline. */
+  waiting = false,
 ): Promise<TestRun> {
-  if (service.queued) return service.queued.grade(kind, task, language, code);
+  if (service.queued) return service.queued.grade(kind, task, language, code, waiting);
   const tests = task.tests ?? [];
   // Source checks: a program that skips the construct the task teaches fails every test with the task's own
   // message (a hard-coded printf does not pass a task that asks for variables); it still runs, so the learner

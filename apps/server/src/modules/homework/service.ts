@@ -143,7 +143,7 @@ export class HomeworkService {
     const status = await this.runner.sandboxStatus();
     if (!status.available) throw validationError(`Code running is unavailable: ${status.reason ?? 'no sandbox'}`);
     await this.limit(this.checkRate, actor, 'checked code');
-    const run = await runTaskTests(this.runner, task, language, req.code);
+    const run = await runTaskTests(this.runner, task, language, req.code, 'homework', true);
     const hidden = run.tests.filter((t) => t.hidden);
     await repo.saveCheck(this.deps.db, {
       studentId: actor.id,

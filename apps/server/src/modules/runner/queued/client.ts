@@ -116,12 +116,15 @@ export class QueuedRuns {
   }
 
   /**
-   * Homework checks, homework grading and exam tests through a worker: never refused while a worker lives,
-   * taken by priority. The job's id is the hash of what it grades, so the same grading asked twice at once
-   * (two API instances resuming the same submission, a grader taking over a claim that ran out) is one job,
-   * run once, whose one result both waiters read; a retried job (its worker killed) keeps that id.
+   * Homework checks, homework grading and exam tests through a worker, taken by priority. The job's id is the
+   * hash of what it grades, so the same grading asked twice at once (two API instances resuming the same
+   * submission, a grader taking over a claim that ran out) is one job, run once, whose one result both
+   * waiters read; a retried job (its worker killed) keeps that id. Grading (a submission, an exam answer) is
+   * never refused while a worker lives. A student's own check (`waiting`: someone waits at the page) has the
+   * runs' deadline: one no worker has started by then is dropped and answers 429 with Retry-After, rather
+   * than leaving the page waiting minutes behind a queue that cannot keep up.
    */
-  async grade(kind: GradeKind, task: LessonTask, language: RunLanguage, code: string): Promise<TestRun> {
+  async grade(kind: GradeKind, task: LessonTask, language: RunLanguage, code: string, waiting = false): Promise<TestRun> {
     const data: RunJob = { kind: 'grade', grade: kind, task, language, code };
     const jobId = `${kind}-${createHash('sha256').update(JSON.stringify(data)).digest('hex')}`;
     if ((await this.workers()).length === 0) throw noWorker();
@@ -129,9 +132,28 @@ export class QueuedRuns {
     const before = await this.runs.getJob(jobId);
     if (before && (await before.isFailed())) await before.remove().catch(() => {});
     const job = await this.runs.add(kind, data, { jobId, priority: PRIORITY[kind], attempts: 3, ...retention });
-    const result = await this.gradeResult(job);
+    const result = waiting ? await this.checkResult(job) : await this.gradeResult(job);
     if (result.kind !== 'grade') throw new Error(`unexpected result ${result.kind}`);
     return result.run;
+  }
+
+  /** A student's check: dropped (429) when no worker has started it within the deadline; else its result. */
+  private async checkResult(job: Job): Promise<JobResult> {
+    try {
+      const result = (await job.waitUntilFinished(this.events, this.opts.deadlineMs)) as JobResult;
+      this.noteWait(result.waitedMs);
+      return result;
+    } catch (err) {
+      if (!/timed out/i.test((err as Error).message)) throw err;
+      // Still waiting: removed (one a worker holds is locked, and removing it fails). Gone already: the same
+      // check asked twice at once, and the other waiter dropped it.
+      const dropped = await job.remove().then(
+        () => true,
+        async () => !(await this.runs.getJob(job.id!)),
+      );
+      if (dropped) throw this.busy(await this.runs.getWaitingCount(), await this.workers());
+      return this.gradeResult(job);
+    }
   }
 
   /**
