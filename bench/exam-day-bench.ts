@@ -6,8 +6,9 @@
  * settings, request log at info to a file). Scenarios, in one run: the autosaves alone (no runs: the
  * autosave p99 the run load must not change), then one, then two runner workers. Each worker stands for a
  * machine of its own: a cgroup holds it, and every program it compiles and runs, to BENCH_WORKER_CORES of a
- * core (0.5: two workers take one of this machine's two cores, the API, Redis and this load the other) and
- * `taskset` pins it to a core of its own; one run at a time. Prints runs and checks per second (both are a
+ * core (0.5: two workers take one of this machine's two cores) at a small CPU share (the API and this load
+ * go first when they want a core, as if the workers were elsewhere), and `taskset` pins each to a core of
+ * its own; one run at a time. Prints runs and checks per second (both are a
  * C++ compile and run, so "all jobs" is the throughput), click-to-result p50 / p99, autosave p99, 429s, lost
  * jobs (asked, neither answered nor refused), duplicated jobs (from the queue's own records in Redis: a job
  * started more than once, or more done than asked), each worker's CPU time, and first the C++ hello
@@ -15,7 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -26,6 +27,7 @@ import { startWorker } from '../apps/server/test/workers.js';
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 300);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 120);
 const WORKER_CORES = Number(process.env.BENCH_WORKER_CORES ?? 0.5);
+const cores = availableParallelism();
 const REDIS = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SAVE_MS = 5_000;
 const RUN_MS = 30_000;
@@ -45,17 +47,19 @@ const CPP = (i: number, n: number) => `#include <iostream>\nint main() { std::co
 const CPP_WEEK_1 = Array.from({ length: 7 }, (_, i) => `c-cpp-day-${26 + i}`);
 
 /**
- * A cgroup (v1 cpu and cpuacct) holding a worker and all it starts to `cores` of a core: the runner makes
+ * A cgroup (v1 cpu and cpuacct) holding a worker and all it starts to `share` of a core: the runner makes
  * its runs' cgroups under the worker's own, so the quota bounds the compiles and programs too.
  */
-function heldCgroup(name: string, cores: number) {
+function heldCgroup(name: string, share: number) {
   const cpu = `/sys/fs/cgroup/cpu/${name}`;
   const acct = `/sys/fs/cgroup/cpuacct/${name}`;
   if (!existsSync('/sys/fs/cgroup/cpu/cpu.cfs_quota_us') || !existsSync('/sys/fs/cgroup/cpuacct/cpuacct.usage')) return null;
   mkdirSync(cpu);
   mkdirSync(acct);
   writeFileSync(`${cpu}/cpu.cfs_period_us`, '100000');
-  writeFileSync(`${cpu}/cpu.cfs_quota_us`, String(Math.round(cores * 100_000)));
+  writeFileSync(`${cpu}/cpu.cfs_quota_us`, String(Math.round(share * 100_000)));
+  // A small share: when the API (or this load) wants the core, it goes first, as on a machine of its own.
+  writeFileSync(`${cpu}/cpu.shares`, '128');
   const removeTree = (dir: string) => {
     for (const e of readdirSync(dir, { withFileTypes: true })) if (e.isDirectory()) removeTree(join(dir, e.name));
     try {
@@ -86,7 +90,7 @@ async function scenario(workers: number) {
   const prefix = `bench:runs:${randomUUID()}`;
   const env = { REDIS_URL: REDIS, RUNNER_QUEUE_PREFIX: prefix, RUNNER_CONCURRENCY: '1', LOG_LEVEL: 'info', NODE_ENV: 'production' };
   const held = Array.from({ length: workers }, (_, i) => heldCgroup(`learn-bench-${prefix.slice(-8)}-w${i}`, WORKER_CORES));
-  const procs = await Promise.all(held.map((h, i) => startWorker(env, ['taskset', '-c', String(i % 2), ...(h?.wrap ?? [])])));
+  const procs = await Promise.all(held.map((h, i) => startWorker(env, ['taskset', '-c', String(i % cores), ...(h?.wrap ?? [])])));
   const dir = mkdtempSync(join(tmpdir(), 'learn-exam-day-'));
   const f = await examFixture(
     'sqlite',

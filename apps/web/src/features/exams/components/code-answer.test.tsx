@@ -44,4 +44,18 @@ describe('CodeAnswer', () => {
     expect(JSON.parse(String(checkCall[1]!.body))).toEqual({ questionId: 'q4', code: 'print("hi")\n' });
     expect(screen.queryByText(/points|hidden/i)).toBeNull();
   });
+
+  it('a busy code runner: the check says so and the answer stays as typed', async () => {
+    serveApi(student, (url, init) => {
+      if (url.endsWith('/api/exams/e1/attempt/check') && init?.method === 'POST')
+        return json(429, { type: 'VALIDATION', message: 'The code runner is busy right now. Try again in a few seconds.' });
+    });
+    renderPage(
+      <CodeAnswer examId="e1" question={question} label="Question 4" language="python" value={'print("hello")\n'} onChange={() => {}} />,
+      '/python/exam/e1',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Check Question 4 against the sample test' }));
+    expect(await screen.findByText('The code runner is busy right now. Try again in a few seconds.')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Question 4 answer' }).textContent).toContain('print("hello")');
+  });
 });
