@@ -17,7 +17,7 @@ import { startServerProcess, type Instance } from '../apps/server/test/instances
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 
 const dir = mkdtempSync(join(tmpdir(), 'learn-api-bench-'));
 const logFile = join(dir, 'server.log');
@@ -29,7 +29,7 @@ const server = (name: string, logLevel: string) =>
     env: { NODE_ENV: 'production', DATA_DIR: join(dir, name), LOG_LEVEL: logLevel, PASSWORD_HASH: 'argon2id' },
     ...(logLevel === 'silent' ? {} : { logFile }),
   });
-const [logged, silent] = [await server('log-on', 'info'), await server('log-off', 'silent')];
+const [logged, silent] = [await server('log-on', 'info'), await server('log-off', process.env.BENCH_OFF_LEVEL ?? 'silent')];
 
 async function login(base: string, email: string, password: string) {
   const r = await fetch(`${base}/api/auth/login`, {
@@ -74,14 +74,13 @@ async function setUp({ base }: Instance) {
 const on = await setUp(logged);
 const off = await setUp(silent);
 const base = logged.base;
-const { guide, student } = on;
 
 interface Result {
   rps: number;
   p99: number;
 }
 
-async function scenario(name: string, url: string, cookie: string) {
+async function scenario(name: string, url: string, cookie: string, at = base, quiet = false) {
   const latencies: number[] = [];
   let next = 0;
   let failures = 0;
@@ -91,7 +90,7 @@ async function scenario(name: string, url: string, cookie: string) {
       while (next < REQUESTS) {
         next++;
         const t0 = performance.now();
-        const r = await fetch(`${base}${url}`, { headers: { cookie } });
+        const r = await fetch(`${at}${url}`, { headers: { cookie } });
         await r.arrayBuffer();
         if (r.status >= 400) failures++;
         latencies.push(performance.now() - t0);
@@ -103,9 +102,10 @@ async function scenario(name: string, url: string, cookie: string) {
   const q = (x: number) => latencies[Math.min(latencies.length - 1, Math.floor(x * latencies.length))]!;
   const p = (x: number) => q(x).toFixed(1);
   const rps = REQUESTS / seconds;
-  console.log(
-    `${name.padEnd(40)} ${rps.toFixed(0).padStart(6)} req/s   p50 ${p(0.5)} ms   p95 ${p(0.95)} ms   p99 ${p(0.99)} ms   failures ${failures}`,
-  );
+  if (!quiet)
+    console.log(
+      `${name.padEnd(40)} ${rps.toFixed(0).padStart(6)} req/s   p50 ${p(0.5)} ms   p95 ${p(0.95)} ms   p99 ${p(0.99)} ms   failures ${failures}`,
+    );
   return { rps, p99: q(0.99) } satisfies Result;
 }
 
@@ -146,10 +146,23 @@ async function lectureAgainstCeiling(path: string) {
   let logBytes = 0;
   for (let i = 0; i < ROUNDS; i++) {
     const ceiling = await cannon('bare Fastify, same bytes (ceiling)', bareUrl, {});
-    const logBefore = statSync(logFile).size;
-    const on_ = await cannon(`GET ${path}, request log on`, `${logged.base}${path}`, { cookie: on.student });
-    logBytes = statSync(logFile).size - logBefore;
-    const off_ = await cannon(`GET ${path}, request log off`, `${silent.base}${path}`, { cookie: off.student });
+    const measureOn = async () => {
+      const logBefore = statSync(logFile).size;
+      const r = await cannon(`GET ${path}, request log on`, `${logged.base}${path}`, { cookie: on.student });
+      logBytes = statSync(logFile).size - logBefore;
+      return r;
+    };
+    const measureOff = () => cannon(`GET ${path}, request log off`, `${silent.base}${path}`, { cookie: off.student });
+    // Every other round the other way round, so that neither server always goes first after the ceiling.
+    let on_: Result;
+    let off_: Result;
+    if (i % 2) {
+      off_ = await measureOff();
+      on_ = await measureOn();
+    } else {
+      on_ = await measureOn();
+      off_ = await measureOff();
+    }
     rounds.push({ ceiling, on: on_, off: off_ });
   }
   const etag = res.headers.get('etag');
@@ -174,14 +187,21 @@ async function lectureAgainstCeiling(path: string) {
 }
 
 console.log(`${REQUESTS} requests per scenario, ${CONCURRENCY} at once, SQLite, loopback, request log on (LOG_LEVEL=info, to a file)`);
-await scenario('GET /api/auth/me (student)', '/api/auth/me', student);
-await scenario('GET /api/lectures/python-day-20', '/api/lectures/python-day-20', student);
-await scenario('GET /api/courses/…/lectures (sidebar)', '/api/courses/course_python_01/lectures', student);
-await scenario('GET /api/dashboard/student', '/api/dashboard/student?courseId=course_python_01', student);
-await scenario('GET /api/dashboard/guide (201 students)', '/api/dashboard/guide?courseId=course_python_01', guide);
+/** The read paths; the log-off server serves the same ones first, unprinted, so both have the same history. */
+const paths = (who: { guide: string; student: string }) =>
+  [
+    ['GET /api/auth/me (student)', '/api/auth/me', who.student],
+    ['GET /api/lectures/python-day-20', '/api/lectures/python-day-20', who.student],
+    ['GET /api/courses/…/lectures (sidebar)', '/api/courses/course_python_01/lectures', who.student],
+    ['GET /api/dashboard/student', '/api/dashboard/student?courseId=course_python_01', who.student],
+    ['GET /api/dashboard/guide (201 students)', '/api/dashboard/guide?courseId=course_python_01', who.guide],
+  ] as const;
+for (const [name, url, cookie] of paths(on)) await scenario(name, url, cookie);
+for (const [name, url, cookie] of paths(off)) await scenario(name, url, cookie, silent.base, true);
 await lectureAgainstCeiling('/api/lectures/python-day-20');
 for (const s of [logged, silent]) {
   s.child.kill('SIGTERM');
   await s.exited;
 }
-rmSync(dir, { recursive: true, force: true });
+if (process.env.BENCH_KEEP) console.log(`kept ${dir}`);
+else rmSync(dir, { recursive: true, force: true });

@@ -49,10 +49,11 @@ export type { AppDeps } from './platform/deps.js';
  * its own.
  */
 export async function buildApp(deps: AppDeps, services: Services = compose(deps).services): Promise<FastifyInstance> {
+  const log = fastifyLogger({ level: deps.config.logLevel, format: deps.config.logFormat ?? 'json' }, deps.logOut);
   const app = Fastify({
-    logger: fastifyLogger({ level: deps.config.logLevel, format: deps.config.logFormat ?? 'json' }, deps.logOut),
+    logger: log.logger,
     // One line per answered request instead of Fastify's two.
-    logController: new RequestLog(),
+    logController: new RequestLog(log.json),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,
@@ -60,6 +61,7 @@ export async function buildApp(deps: AppDeps, services: Services = compose(deps)
     pluginTimeout: Math.max(10_000, deps.config.shutdownGraceMs + 5000),
   });
   installRouteTable(app);
+  if (log.batch) app.addHook('onClose', (_app, done) => (log.batch!.close(), done()));
   await app.register(cookie);
   installLifecycle(app);
   await app.register(websocket, {

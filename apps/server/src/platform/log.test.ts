@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLog, prettyLine, requestForLog } from './log.js';
+import { batchedLines, createLog, flushLogs, prettyLine, requestForLog } from './log.js';
 
 describe('logs', () => {
   it('JSON: one pino-format object per line, at or above the level', () => {
@@ -37,5 +37,24 @@ describe('logs', () => {
       url: '/api/chat/conversations',
       remoteAddress: '10.0.0.9',
     });
+  });
+});
+
+describe('batched log lines', () => {
+  it('gathers lines and writes them together: when the batch is full, when flushed, and at close', () => {
+    const writes: string[] = [];
+    const batch = batchedLines({ write: (chunk) => writes.push(chunk) }, 30);
+    batch.write('{"a":1}\n');
+    batch.write('{"b":2}\n');
+    expect(writes).toEqual([]);
+    batch.write('{"c":"a longer line"}\n');
+    expect(writes).toEqual(['{"a":1}\n{"b":2}\n{"c":"a longer line"}\n']);
+    batch.write('{"d":4}\n');
+    flushLogs(); // what the process does at exit
+    expect(writes.at(-1)).toBe('{"d":4}\n');
+    batch.write('{"e":5}\n');
+    batch.close();
+    batch.write('{"f":6}\n'); // after close: written at once
+    expect(writes.slice(2)).toEqual(['{"e":5}\n', '{"f":6}\n']);
   });
 });

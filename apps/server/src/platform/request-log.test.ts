@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
@@ -22,6 +23,9 @@ async function appLoggingTo(lines: string[], env: Record<string, string> = {}): 
 
 interface Line {
   level: number;
+  time: number;
+  pid: number;
+  hostname: string;
   msg: string;
   req?: { method: string; url: string };
   res?: { statusCode: number };
@@ -37,8 +41,10 @@ describe('request log', () => {
     lines.length = 0;
     await app.inject({ method: 'GET', url: '/api/health/live?search=Zelda%20Secretname' });
     await app.inject({ method: 'GET', url: '/api/auth/me' });
+    await app.inject({ method: 'GET', url: '/api/no"such\\route' });
     const requests = parsed(lines).filter((o) => o.req);
-    expect(requests).toHaveLength(2);
+    expect(requests).toHaveLength(3);
+    expect(requests[2]).toMatchObject({ req: { url: '/api/no%22such/route' }, res: { statusCode: 404 } });
     expect(requests[0]).toMatchObject({
       level: 30,
       msg: 'request completed',
@@ -47,6 +53,8 @@ describe('request log', () => {
     });
     expect(requests[1]).toMatchObject({ req: { method: 'GET', url: '/api/auth/me' }, res: { statusCode: 401 } });
     for (const r of requests) {
+      expect(r).toMatchObject({ pid: process.pid, hostname: hostname() });
+      expect(Math.abs(r.time - Date.now())).toBeLessThan(60_000);
       expect(typeof r.responseTime).toBe('number');
       expect(typeof r.reqId).toBe('string');
     }
