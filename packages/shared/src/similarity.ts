@@ -99,7 +99,13 @@ export interface SimilarityReport {
   computedAt: string | null;
   error: string | null;
   submissions: number;
+  /** The course's threshold: pairs from this share on are flagged. */
   threshold: number;
+  /**
+   * Dolos' own advice for this comparison (0..1): the cut-off its web app would start the report with,
+   * guessed from the spread of every pair's similarity. Null before the first comparison, or without a guess.
+   */
+  suggested: number | null;
   /** Pairs at or above the threshold, most similar first. */
   pairs: SimilarityPairView[];
   /** Students linked by flagged pairs, groups of three or more (a pair alone is not a cluster). */
