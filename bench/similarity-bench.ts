@@ -12,11 +12,8 @@ import { SIMILARITY_DEFAULT_THRESHOLD, SIMILARITY_MIN_THRESHOLD } from '@learn/s
 import { benchDeps } from './bench-app.js';
 import { generateClass } from './similarity-programs.js';
 import { generateApproachClass } from './similarity-approaches.js';
-import { comparePrograms } from '../apps/server/src/modules/similarity/engine.js';
-import { scopeInputs } from '../apps/server/src/modules/similarity/inputs-repository.js';
-import { courseLanguage } from '../apps/server/src/modules/similarity/worker.js';
 import { SimilarityWorker } from '../apps/server/src/modules/similarity/worker.js';
-import { pairsOf } from '../apps/server/src/modules/similarity/repository.js';
+import { findRun, pairsOf } from '../apps/server/src/modules/similarity/repository.js';
 
 const TOTAL = Number(process.env.BENCH_SUBMISSIONS ?? 500);
 const LECTURE = 'python-day-5';
@@ -27,7 +24,9 @@ const { deps, dispose } = await benchDeps('similarity');
 const { db, clock } = deps;
 // BENCH_CLASS=approaches: independent students who take one of a class's approaches (similarity-approaches.ts).
 const CLASS = process.env.BENCH_CLASS === 'approaches' ? 'approaches' : 'steps';
-const { programs, planted } = CLASS === 'approaches' ? generateApproachClass(TOTAL) : generateClass(TOTAL);
+// BENCH_SEED: another class drawn the same way (the figures in docs/similarity.md are for seeds 30 to 32).
+const SEED = Number(process.env.BENCH_SEED ?? 30);
+const { programs, planted } = CLASS === 'approaches' ? generateApproachClass(TOTAL, SEED) : generateClass(TOTAL, SEED);
 
 const now = clock.now().toISOString();
 const refs: number[] = [];
@@ -108,9 +107,17 @@ const independentMax = Math.max(
     .map((p) => Number(p.similarity)),
 );
 const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
+/** Planted and independent pairs at or above `t` (from the pairs kept, every one at or above the floor). */
+const at = (t: number) => {
+  const kept = stored.filter((p) => Number(p.similarity) >= t);
+  const plantedAt = kept.filter((p) => plantedKeys.has(key(index.get(Number(p.left_ref))!, index.get(Number(p.right_ref))!))).length;
+  return `${plantedAt}/${planted.length} planted, ${kept.length - plantedAt} independent`;
+};
 const pairsCompared = (programs.length * (programs.length - 1)) / 2;
 
-console.log(`Similar submissions benchmark (class: ${CLASS}): ${programs.length} submissions of one task, ${pairsCompared} pairs compared`);
+console.log(
+  `Similar submissions benchmark (class: ${CLASS}, seed ${SEED}): ${programs.length} submissions of one task, ${pairsCompared} pairs compared`,
+);
 console.log(`  time to compare (request -> results stored): ${seconds.toFixed(1)} s`);
 console.log(`  memory: peak RSS ${mb(peakRss)} (before ${mb(before.rss)}), peak heap ${mb(peakHeap)} (before ${mb(before.heapUsed)})`);
 console.log(`  event loop held at most ${(loop.max / 1e6).toFixed(0)} ms at a time (p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms)`);
@@ -118,6 +125,7 @@ console.log(`  planted pairs found at the default threshold (${SIMILARITY_DEFAUL
 console.log(`  lowest planted similarity: ${Math.min(...plantedSims.map((p) => Number(p.similarity))).toFixed(2)}`);
 console.log(`  independent pairs flagged: ${falsePositives.length} (highest independent similarity ${independentMax.toFixed(2)})`);
 console.log(`  pairs kept (similarity >= ${SIMILARITY_MIN_THRESHOLD}): ${stored.length}`);
+console.log(`  at other thresholds: ${[0.75, 0.8, 0.85, 0.9].map((t) => `${t}: ${at(t)}`).join('; ')}`);
 const lowestPlanted = Math.min(...plantedSims.map((p) => Number(p.similarity)));
 console.log(
   lowestPlanted > independentMax
@@ -130,22 +138,10 @@ console.log(
     : `  goal not met at the default threshold: ${planted.length - found.length} planted pair(s) missed, ${falsePositives.length} independent pair(s) flagged`,
 );
 
-// Dolos' own advice for this comparison: the cut-off its web app would start with (after the timing).
-const inputs = (await scopeInputs(db, { kind: 'homework', lectureId: LECTURE, taskIndex: TASK }, courseLanguage))!;
-const { suggested } = await comparePrograms(
-  'python',
-  inputs.programs.map((p) => ({ key: p.ref, code: p.code })),
-  inputs.given,
-  SIMILARITY_MIN_THRESHOLD,
-);
+// Dolos' own advice for this comparison, stored with the run: the cut-off its web app would start with.
+const suggested = (await findRun(db, SCOPE))?.suggested ?? null;
 if (suggested === null) console.log("  Dolos' suggested threshold: none (no local minimum in the distribution)");
-else {
-  const at = stored.filter((p) => Number(p.similarity) >= suggested);
-  const plantedAt = at.filter((p) => plantedKeys.has(key(index.get(Number(p.left_ref))!, index.get(Number(p.right_ref))!))).length;
-  console.log(
-    `  Dolos' suggested threshold ${suggested.toFixed(3)}: ${plantedAt} of ${planted.length} planted pairs, ${at.length - plantedAt} independent pairs at or above it`,
-  );
-}
+else console.log(`  Dolos' suggested threshold ${Number(suggested).toFixed(3)}: ${at(Number(suggested))} pairs at or above it`);
 await dispose();
 // Missing a planted copy is a failure; independent pairs flagged are reported (the threshold is the course's to set).
 if (found.length < planted.length) process.exitCode = 1;

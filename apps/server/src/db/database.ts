@@ -17,6 +17,7 @@ import * as m009 from './migrations/009-job-leases.js';
 import * as m010 from './migrations/010-chat-images.js';
 import * as m011 from './migrations/011-badge-seen.js';
 import * as m012 from './migrations/012-similarity.js';
+import * as m013 from './migrations/013-similarity-suggested.js';
 import { StatementCache } from './statement-cache.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '010-chat-images': m010,
   '011-badge-seen': m011,
   '012-similarity': m012,
+  '013-similarity-suggested': m013,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -272,6 +272,8 @@ export interface SimilarityRunsTable {
   requested_at: string;
   finished_at: string | null;
   error: string | null;
+  /** Dolos' suggested cut-off for the last finished comparison (migration 013), 0..1, or null. */
+  suggested: number | null;
 }
 
 export interface SimilarityPairsTable {

@@ -115,7 +115,7 @@ export const moreCatalogue: Catalogue = {
   },
   'GET /api/similarity/report': {
     tag: 'Similarity',
-    summary: 'The similar pairs of a scope, and the comparison’s progress',
+    summary: 'The similar pairs of a scope, the comparison’s progress and Dolos’ suggested threshold',
     roles: GUIDE,
     query: scopeQuery,
     response: ok('`SimilarityReport`'),

@@ -2,12 +2,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SIMILARITY_DEFAULT_THRESHOLD, type ContentBlock } from '@learn/shared';
 import { coursesRoot, loadLessonFile } from '@learn/content';
-import { comparePrograms, matchingFragments } from './engine.js';
+import { File, FingerprintIndex, Options } from '@dodona/dolos-lib';
+import { comparePrograms, grammarOf, matchingFragments, type EngineLanguage } from './engine.js';
 import { clustersOf } from './clusters.js';
 import * as p from './test-programs.js';
+import * as shape from './test-programs-shape.js';
 
 /** Dolos through our adapter, on real programs: what a guide must see flagged, and what must stay quiet. */
-async function similarity(language: 'c' | 'python', a: string, b: string, given: string[] = []) {
+async function similarity(language: EngineLanguage, a: string, b: string, given: string[] = []) {
   const { pairs } = await comparePrograms(
     language,
     [
@@ -88,6 +90,33 @@ describe('similarity engine (Dolos)', () => {
       expect(f.left.endRow).toBeGreaterThanOrEqual(f.left.startRow);
       expect(f.right.endRow).toBeLessThan(lines);
     }
+  });
+});
+
+/** The same two programs through Dolos' own CodeTokenizer (named node types only) and its defaults. */
+async function dolosOwnSimilarity(language: EngineLanguage, a: string, b: string) {
+  const tokenizer = await (await grammarOf(language)).createTokenizer({ includeComments: false });
+  const options = new Options();
+  const [left, right] = [a, b].map((code, i) => tokenizer.tokenizeFile(new File(`${i}.${language}`, code)));
+  const index = new FingerprintIndex(options.kgramLength, options.kgramsInWindow);
+  index.addFiles([left!, right!]);
+  return index.getPair(left!, right!).similarity;
+}
+
+describe('similarity engine: operators, keywords and literal values count (tokenizer.ts)', () => {
+  it.each(['c', 'cpp', 'python'] as const)(
+    "%s: another student's solution of the same shape is not flagged, though Dolos' own tokens would flag it",
+    async (language) => {
+      const { original, sameShape } = shape[language];
+      // Dolos' named node types alone: other comparisons, constants and types look like a renamed copy.
+      expect(await dolosOwnSimilarity(language, original, sameShape)).toBeGreaterThanOrEqual(SIMILARITY_DEFAULT_THRESHOLD);
+      expect(await similarity(language, original, sameShape)).toBeLessThan(SIMILARITY_DEFAULT_THRESHOLD);
+    },
+  );
+
+  it.each(['c', 'cpp', 'python'] as const)('%s: a renamed, reordered, re-commented and re-spaced copy is flagged', async (language) => {
+    const { original, disguised } = shape[language];
+    expect(await similarity(language, original, disguised)).toBeGreaterThanOrEqual(SIMILARITY_DEFAULT_THRESHOLD);
   });
 });
 

@@ -1,13 +1,15 @@
+import { File, FingerprintIndex, LanguagePicker, Options, ProgrammingLanguage, type Pair, type TokenizedFile } from '@dodona/dolos-lib';
 import { guessSimilarityThreshold } from './cutoff.js';
-import { File, FingerprintIndex, LanguagePicker, Options, type Pair, type TokenizedFile, type Tokenizer } from '@dodona/dolos-lib';
+import { SourceTokenizer } from './tokenizer.js';
 
 /**
  * The comparison itself is Dolos (@dodona/dolos-lib, MIT): each program is parsed with tree-sitter into
- * its syntax tree's node types (names, literals, comments and layout are not tokens), cut into k-grams,
- * winnowed into fingerprints and indexed; a pair's similarity is the share of both programs' fingerprints
- * they share. Code everyone was given (starter code, the lesson's examples) is added as "ignored" files:
- * fingerprints found in it count for nobody. This file only adapts Dolos' API to ours (and yields to the
- * event loop between steps so the server keeps answering while a class is compared).
+ * tokens (tokenizer.ts: the syntax tree's node types, operators, keywords and literal values; not names,
+ * comments or layout), cut into k-grams, winnowed into fingerprints and indexed; a pair's similarity is
+ * the share of both programs' fingerprints they share. Code everyone was given (starter code, the
+ * lesson's examples) is added as "ignored" files: fingerprints found in it count for nobody. This file
+ * only adapts Dolos' API to ours (and yields to the event loop between steps so the server keeps
+ * answering while a class is compared).
  */
 export type EngineLanguage = 'c' | 'cpp' | 'python';
 
@@ -32,13 +34,21 @@ export interface EngineRegion {
   endCol: number;
 }
 
-const tokenizers = new Map<EngineLanguage, Promise<Tokenizer>>();
+const tokenizers = new Map<EngineLanguage, Promise<SourceTokenizer>>();
+
+/** Dolos' tree-sitter grammar of the language, loaded. */
+export async function grammarOf(language: EngineLanguage): Promise<ProgrammingLanguage> {
+  const found = await new LanguagePicker().findLanguage(language);
+  if (!(found instanceof ProgrammingLanguage)) throw new Error(`Dolos has no tree-sitter grammar for ${language}`);
+  await found.loadLanguageModule();
+  return found;
+}
 
 /** One tokenizer per language, made once (loading a tree-sitter grammar takes a moment). */
-function tokenizerFor(language: EngineLanguage): Promise<Tokenizer> {
+function tokenizerFor(language: EngineLanguage): Promise<SourceTokenizer> {
   let t = tokenizers.get(language);
   if (!t) {
-    t = new LanguagePicker().findLanguage(language).then((l) => l.createTokenizer({ includeComments: false }));
+    t = grammarOf(language).then((grammar) => new SourceTokenizer(grammar));
     tokenizers.set(language, t);
   }
   return t;
@@ -47,7 +57,7 @@ function tokenizerFor(language: EngineLanguage): Promise<Tokenizer> {
 const extension: Record<EngineLanguage, string> = { c: 'c', cpp: 'cpp', python: 'py' };
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-function tokenize(tokenizer: Tokenizer, name: string, language: EngineLanguage, code: string): TokenizedFile {
+function tokenize(tokenizer: SourceTokenizer, name: string, language: EngineLanguage, code: string): TokenizedFile {
   return tokenizer.tokenizeFile(new File(`${name}.${extension[language]}`, code));
 }
 

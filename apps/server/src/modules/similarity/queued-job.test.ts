@@ -6,6 +6,9 @@ import type { SimilarityReport } from '@learn/shared';
 import { createTestApp, GUIDE_EMAIL, GUIDE_PASSWORD, type TestApp } from '../../../test/harness.js';
 import { startWorker } from '../../../test/workers.js';
 import * as p from './test-programs.js';
+import { comparePrograms } from './engine.js';
+import { scopeInputs } from './inputs-repository.js';
+import { courseLanguage } from './worker.js';
 
 /**
  * Issue 30 with the workers issue: with REDIS_URL the comparison is a job done by a runner worker process
@@ -81,6 +84,16 @@ describe.runIf(url)('similar submissions compared on a runner worker', () => {
     expect(done.pairs).toHaveLength(1);
     expect(done.pairs[0]!.similarity).toBeGreaterThanOrEqual(done.threshold);
     expect(done.error).toBeNull();
+    // Dolos' suggested cut-off comes back from the worker with the pairs, as this process would compute it.
+    const inputs = (await scopeInputs(t.deps.db, { kind: 'homework', lectureId: LECTURE, taskIndex: 0 }, courseLanguage))!;
+    const here = await comparePrograms(
+      inputs.language,
+      inputs.programs.map((x) => ({ key: x.ref, code: x.code })),
+      inputs.given,
+      0.5,
+    );
+    expect(here.suggested).not.toBeNull();
+    expect(done.suggested).toBe(here.suggested);
   }, 30_000);
 
   it('waits for a worker: with none connected the comparison does not finish, and the next worker does it', async () => {

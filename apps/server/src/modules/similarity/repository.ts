@@ -72,7 +72,7 @@ export async function saveResults(
   db: Executor,
   scope: string,
   owner: string,
-  result: { signature: string; submissions: number; finishedAt: Date; pairs: Omit<PairRow, 'id' | 'scope'>[] },
+  result: { signature: string; submissions: number; finishedAt: Date; suggested: number | null; pairs: Omit<PairRow, 'id' | 'scope'>[] },
 ): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
     const run = await tx.selectFrom('similarity_runs').select('claimed_by').where('scope', '=', scope).executeTakeFirst();
@@ -89,6 +89,7 @@ export async function saveResults(
         status: 'done',
         signature: result.signature,
         submissions: result.submissions,
+        suggested: result.suggested,
         finished_at: result.finishedAt.toISOString(),
         error: null,
         claimed_by: null,

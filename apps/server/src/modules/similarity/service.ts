@@ -98,6 +98,7 @@ export class SimilarityService {
       error: run?.status === 'error' ? run.error : null,
       submissions: inputs.programs.length,
       threshold,
+      suggested: run?.signature && run.status !== 'error' && run.suggested !== null ? Number(run.suggested) : null,
       pairs,
       clusters: clusters.map((c) => ({
         students: c.members.map((id) => ({ studentId: id, studentName: names.get(id) ?? id })),

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SimilarityMarkers, SimilarityPairDetail, SimilarityPairView, SimilarityReport, SimilarityScopeView } from '@learn/shared';
+import {
+  SIMILARITY_DEFAULT_THRESHOLD,
+  type SimilarityMarkers,
+  type SimilarityPairDetail,
+  type SimilarityPairView,
+  type SimilarityReport,
+  type SimilarityScopeView,
+} from '@learn/shared';
 import { createTestApp, engines, GUIDE_EMAIL, GUIDE_PASSWORD, type TestApp } from '../../../test/harness.js';
 import * as p from './test-programs.js';
 
@@ -68,6 +75,7 @@ describe.each(engines)('similar submissions (%s)', (engine) => {
     const first = await report();
     expect(['queued', 'running']).toContain(first.status);
     expect(first.pairs).toEqual([]);
+    expect(first.suggested).toBeNull();
     await t.services.similarityWorker.idle();
     const done = await report();
     expect(done.status).toBe('done');
@@ -75,6 +83,11 @@ describe.each(engines)('similar submissions (%s)', (engine) => {
     expect(done.progress.total).toBeGreaterThan(0);
     expect(done.submissions).toBe(4);
     expect(done.stale).toBe(false);
+    // Dolos' suggested cut-off, stored with the run (migration 013) and shown with the report.
+    const run = await t.deps.db.selectFrom('similarity_runs').select('suggested').where('scope', '=', SCOPE).executeTakeFirstOrThrow();
+    expect(done.suggested).toBeGreaterThan(0.5);
+    expect(done.suggested).toBeLessThanOrEqual(1);
+    expect(Number(run.suggested)).toBe(done.suggested);
     const keys = done.pairs.map((x) => [x.left.ref, x.right.ref].sort((a, b) => a - b).join('-'));
     expect(keys.sort()).toEqual([`${refs[0]}-${refs[1]}`, `${refs[0]}-${refs[2]}`, `${refs[1]}-${refs[2]}`].sort());
     for (const pair of done.pairs) {
@@ -154,7 +167,7 @@ describe.each(engines)('similar submissions (%s)', (engine) => {
       method: 'PUT',
       url: '/api/similarity/settings',
       headers: { cookie: guide },
-      payload: { courseId: 'course_c_01', threshold: 0.75 },
+      payload: { courseId: 'course_c_01', threshold: SIMILARITY_DEFAULT_THRESHOLD },
     });
   });
 

@@ -107,7 +107,7 @@ export class SimilarityWorker {
     if (!inputs) return saveFailure(db, key, this.owner, 'This task or question no longer exists.', clock.now());
     let lastWrite = 0;
     try {
-      const { pairs: found } = await this.compare(
+      const { pairs: found, suggested } = await this.compare(
         inputs.language,
         inputs.programs.map((p) => ({ key: p.ref, code: p.code })),
         inputs.given,
@@ -140,6 +140,7 @@ export class SimilarityWorker {
         signature: signatureOf(inputs),
         submissions: inputs.programs.length,
         finishedAt: clock.now(),
+        suggested,
         pairs,
       });
       if (saved) this.finished++;

@@ -17,6 +17,7 @@ const done: SimilarityReport = {
   error: null,
   submissions: 4,
   threshold: 0.75,
+  suggested: 0.885,
   pairs: [
     { id: 1, left: side(1, 'Ada'), right: side(2, 'Ben'), similarity: 0.97, longest: 20, longestShare: 0.6, reviewed: null },
     { id: 2, left: side(1, 'Ada'), right: side(3, 'Cleo'), similarity: 0.9, longest: 12, longestShare: 0.4, reviewed: null },
@@ -50,12 +51,17 @@ const detail: SimilarityPairDetail = {
   fragments: [{ left: { startRow: 0, startCol: 0, endRow: 2, endCol: 1 }, right: { startRow: 1, startCol: 0, endRow: 3, endCol: 1 } }],
 };
 
-function serve(report: () => SimilarityReport, onReview?: (body: unknown) => void) {
+function serve(report: () => SimilarityReport, onReview?: (body: unknown) => void, onSettings?: (body: unknown) => void) {
   return serveApi(guide, (url, init) => {
     if (url.includes('/api/courses?prefix=c-cpp')) return json(200, courses);
     if (url.includes('/api/similarity/scopes'))
       return json(200, { scopes: [{ scope: SCOPE, kind: 'homework', label: done.label, submissions: 4, status: 'done', flagged: 3 }] });
-    if (url.includes('/api/similarity/settings')) return json(200, { courseId: 'course_c_01', threshold: 0.75, defaultThreshold: 0.75 });
+    if (url.endsWith('/api/similarity/settings') && init?.method === 'PUT') {
+      const body = JSON.parse(String(init.body)) as { courseId: string; threshold: number };
+      onSettings?.(body);
+      return json(200, { ...body, defaultThreshold: 0.85 });
+    }
+    if (url.includes('/api/similarity/settings')) return json(200, { courseId: 'course_c_01', threshold: 0.75, defaultThreshold: 0.85 });
     if (url.includes('/api/similarity/report?')) return json(200, report());
     if (url.endsWith('/api/similarity/pairs/1')) return json(200, detail);
     if (url.endsWith('/api/similarity/pairs/1/review') && init?.method === 'PUT') {
@@ -82,6 +88,27 @@ describe('SimilarSubmissionsPage', () => {
       'Ada and Cleo90%12 lines (40% of the shorter program)Not reviewedCompare',
       'Ben and Cleo88%1 line (5% of the shorter program)ReviewedCompare',
     ]);
+  });
+
+  it("shows Dolos' suggested threshold for the task and makes it the course's on request", async () => {
+    const saved: unknown[] = [];
+    serve(
+      () => done,
+      undefined,
+      (b) => saved.push(b),
+    );
+    renderPage(<SimilarSubmissionsPage />, `/c-cpp/similar?scope=${encodeURIComponent(SCOPE)}`);
+    // 0.885 is shown and applied rounded down, so every pair Dolos would flag stays flagged.
+    expect(await screen.findByText(/Dolos suggests 88% for this task/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Use 88% for this course' }));
+    await waitFor(() => expect(saved).toEqual([{ courseId: 'course_c_01', threshold: 0.88 }]));
+  });
+
+  it('says so when the course already uses the suggestion, and offers nothing more', async () => {
+    serve(() => ({ ...done, threshold: 0.88 }));
+    renderPage(<SimilarSubmissionsPage />, `/c-cpp/similar?scope=${encodeURIComponent(SCOPE)}`);
+    expect(await screen.findByText(/Dolos suggests 88% for this task.*This is the course’s threshold\./)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /for this course/ })).toBeNull();
   });
 
   it('opens a pair side by side with its matching lines marked, and saves the review with its note', async () => {

@@ -88,6 +88,7 @@ export default function SimilarSubmissionsPage() {
     body = (
       <ReportView
         report={report.data}
+        courseId={courseId}
         openId={openId}
         onOpen={setOpenId}
         refreshing={refresh.isPending}

@@ -2,8 +2,19 @@ import { Alert, Button, Group, List, Progress, Stack, Table, Text, Title } from 
 import type { SimilarityReport } from '@learn/shared';
 import { formatDateTime } from '../../../lib/format-date';
 import { names, percent } from '../lib/format';
+import { SuggestedThreshold } from './suggested-threshold';
 
-function Status({ report, onRefresh, refreshing }: { report: SimilarityReport; onRefresh: () => void; refreshing: boolean }) {
+function Status({
+  report,
+  courseId,
+  onRefresh,
+  refreshing,
+}: {
+  report: SimilarityReport;
+  courseId: string | undefined;
+  onRefresh: () => void;
+  refreshing: boolean;
+}) {
   const running = report.status === 'queued' || report.status === 'running';
   const share = report.progress.total > 0 ? Math.round((report.progress.done / report.progress.total) * 100) : 0;
   return (
@@ -28,6 +39,7 @@ function Status({ report, onRefresh, refreshing }: { report: SimilarityReport; o
           </Button>
         </Group>
       )}
+      {courseId && report.computedAt && <SuggestedThreshold courseId={courseId} report={report} />}
       {report.error && (
         <Alert color="red" title="The comparison failed" role="alert">
           {report.error}
@@ -40,12 +52,15 @@ function Status({ report, onRefresh, refreshing }: { report: SimilarityReport; o
 /** The ranked pairs of a task or question, the groups of three or more, and the comparison's progress. */
 export function ReportView({
   report,
+  courseId,
   onOpen,
   openId,
   onRefresh,
   refreshing,
 }: {
   report: SimilarityReport;
+  /** The course whose threshold Dolos' suggestion may become. */
+  courseId: string | undefined;
   onOpen: (id: number) => void;
   openId: number | null;
   onRefresh: () => void;
@@ -54,7 +69,7 @@ export function ReportView({
   const done = report.computedAt !== null;
   return (
     <Stack gap="md">
-      <Status report={report} onRefresh={onRefresh} refreshing={refreshing} />
+      <Status report={report} courseId={courseId} onRefresh={onRefresh} refreshing={refreshing} />
       {report.clusters.length > 0 && (
         <Stack gap={4}>
           <Title order={2} size="h4">
