@@ -1,7 +1,18 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { GUIDE, guideApi, newPage, screenshot, seriousViolations, signIn, startApp, type Running } from '../support/harness.js';
+import { SIMILARITY_DEFAULT_THRESHOLD } from '@learn/shared';
+import {
+  GUIDE,
+  guideApi,
+  newPage,
+  screenshot,
+  seriousViolations,
+  signIn,
+  startApp,
+  type GuideApi,
+  type Running,
+} from '../support/harness.js';
 import { independent, original, recommented, renamed } from '../../apps/server/src/modules/similarity/test-programs.js';
 
 const LECTURE = 'c-cpp-day-21';
@@ -32,10 +43,11 @@ async function openSimilar(page: Page) {
 
 describe('similar submissions', () => {
   let app: Running;
+  let api: GuideApi;
   const students: { email: string; password: string; cookie?: string }[] = [];
   before(async () => {
     app = await startApp();
-    const api = await guideApi(app);
+    api = await guideApi(app);
     const programs = [original, renamed, recommented, independent];
     const who = ['Ada Alvarez', 'Ben Brook', 'Cleo Chen', 'Dan Dorsey'];
     for (const [i, name] of who.entries()) {
@@ -94,6 +106,20 @@ describe('similar submissions', () => {
       .waitFor();
     assert.equal(await page.getByText(/^Similar \d+%$/).count(), 3);
     await screenshot(page, 'similarity-marker-desktop');
+
+    // Dolos' own advice for this task, made the course's threshold with one click.
+    await openSimilar(page);
+    const advice = page.getByText(/^Dolos suggests \d+% for this task/);
+    await advice.waitFor();
+    const suggested = /Dolos suggests (\d+)%/.exec((await advice.textContent())!)![1]!;
+    await page.getByRole('button', { name: `Use ${suggested}% for this course` }).click();
+    await page.getByText(`Flagged from ${suggested}% similar.`, { exact: false }).waitFor();
+    await page.getByText('This is the course’s threshold.', { exact: false }).waitFor();
+    assert.equal(await page.getByLabel('Flag pairs from (% similar)').inputValue(), suggested);
+    assert.deepEqual(await seriousViolations(page), []);
+    await screenshot(page, 'similarity-suggested-desktop');
+    // Back to the default for the next journey.
+    await api('PUT', 'similarity/settings', { courseId: 'course_c_01', threshold: SIMILARITY_DEFAULT_THRESHOLD });
   });
 
   it('on a phone the pairs and both programs stack and stay readable', async () => {
