@@ -13,6 +13,13 @@ import { SourceTokenizer } from './tokenizer.js';
  */
 export type EngineLanguage = 'c' | 'cpp' | 'python';
 
+/**
+ * Names how this engine scores: change it whenever the same programs would get other similarities (the
+ * tokens, the k-gram length, the share). Every comparison made before is then out of date and is redone
+ * (worker.ts signatureOf), so no report mixes two engines' scores with one threshold.
+ */
+export const ENGINE = 'dolos-3.5.1 source-tokens-1 k23 w17';
+
 export interface EngineInput {
   /** The caller's key of the program (a submission or attempt id). */
   key: number;

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { parseScopeKey, SIMILARITY_MIN_THRESHOLD } from '@learn/shared';
 import { courses } from '@learn/content';
 import type { AppDeps } from '../../platform/deps.js';
-import { comparePrograms } from './engine.js';
+import { comparePrograms, ENGINE } from './engine.js';
 import type { Compare } from './queued-job.js';
 import { scopeInputs, type ScopeInputs } from './inputs-repository.js';
 import { allRuns, claimRun, releaseRuns, requestRun, saveFailure, saveResults, setProgress } from './repository.js';
@@ -14,9 +14,12 @@ export const RUN_CLAIM_MS = 2 * 60_000;
 
 export const courseLanguage = (courseId: string): ScopeInputs['language'] => courses.find((c) => c.id === courseId)?.language ?? 'python';
 
-/** What a comparison compared: the programs (by id: a new submission is a new id) and the code left out. */
+/**
+ * What a comparison compared: the programs (by id: a new submission is a new id), the code left out, and
+ * how (ENGINE: a comparison made by an earlier engine is out of date and is redone like a changed one).
+ */
 export function signatureOf(inputs: ScopeInputs): string {
-  const what = JSON.stringify([inputs.language, inputs.programs.map((p) => p.ref), inputs.given]);
+  const what = JSON.stringify([ENGINE, inputs.language, inputs.programs.map((p) => p.ref), inputs.given]);
   return createHash('sha256').update(what).digest('hex');
 }
 
