@@ -30,6 +30,8 @@ export function freePort(): Promise<number> {
 /**
  * Starts a server process and resolves once /api/health/ready answers 200 (at most 60 s). With `logFile`,
  * its standard output (the log) goes to that file, as `npm start > file` would, instead of into `output`.
+ * `SERVER_NODE_ARGS` in the environment adds node flags to the server process (profiling a bench's server:
+ * `SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench`).
  */
 export async function startServerProcess(
   name: string,
@@ -37,7 +39,7 @@ export async function startServerProcess(
 ): Promise<Instance> {
   const port = await freePort();
   const logFd = opts.logFile ? openSync(opts.logFile, 'a') : undefined;
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+  const child = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS?.split(' ') ?? []), '--import', 'tsx', main], {
     env: {
       ...process.env,
       PORT: String(port),

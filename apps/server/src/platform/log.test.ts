@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchedLines, createLog, flushLogs, prettyLine, requestForLog } from './log.js';
+import { batchedLines, createLog, flushLogs, jsonString, prettyLine, requestForLog } from './log.js';
 
 describe('logs', () => {
   it('JSON: one pino-format object per line, at or above the level', () => {
@@ -56,5 +56,18 @@ describe('batched log lines', () => {
     batch.close();
     batch.write('{"f":6}\n'); // after close: written at once
     expect(writes.slice(2)).toEqual(['{"e":5}\n', '{"f":6}\n']);
+  });
+});
+
+describe('JSON strings in the request line', () => {
+  it('quotes plain text as it is and escapes anything JSON must, as JSON.stringify does', () => {
+    const samples = ['GET', '/api/lectures/python-day-20', '127.0.0.1', '::ffff:10.0.0.1', 'req-1a', ''];
+    const hostile = ['/a"b', '/a\\b', '/a\nb', '/a\u0000b', '/a\u001fb', '/a\u007fb', '/é', '/\u2028', '/\ud800'];
+    for (const s of [...samples, ...hostile]) {
+      expect(jsonString(s)).toBe(JSON.stringify(s));
+      expect(JSON.parse(jsonString(s))).toBe(s);
+    }
+    expect(jsonString(undefined)).toBe('null');
+    expect(jsonString(42)).toBe('null');
   });
 });

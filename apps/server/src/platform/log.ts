@@ -142,13 +142,28 @@ export function fastifyLogger(opts: { level: LogLevel; format: LogFormat }, out?
   return { logger: { level: opts.level, serializers, stream: batch }, batch, json: requests ? batch : null };
 }
 
+/** Characters a JSON string must escape (and any non-ASCII, left to JSON.stringify to be safe). */
+// eslint-disable-next-line no-control-regex -- control characters are what a JSON string must escape
+const needsEscape = /["\\\u0000-\u001f\u007f-\uffff]/;
+
+/**
+ * A value as a JSON string: plain ASCII text (a method, a path, an address, a request id: nearly every
+ * request) quoted as it is, anything else through JSON.stringify; not a string: null.
+ */
+export function jsonString(value: unknown): string {
+  if (typeof value !== 'string') return 'null';
+  return needsEscape.test(value) ? JSON.stringify(value) : `"${value}"`;
+}
+
 /**
  * One line per request, when it has been answered: method, path (no query string), status and time taken,
  * with the request id that any error line of the same request carries. Fastify's default writes two lines
  * per request ("incoming request" and "request completed"); every other line it writes (errors, a route not
  * found) is kept. With JSON lines (`json`: where they go), an answered request's line is composed here, with
  * exactly the fields pino writes, rather than through a child logger and its serializers: a third of the
- * line's cost on the hottest path (the lecture read).
+ * line's cost on the hottest path (the lecture read); strings are quoted without JSON.stringify when they
+ * need no escaping and the time taken is written to the microsecond, which halves what is left (about 0.7
+ * against 1.4 microseconds a line, `bench/log-line.ts`).
  */
 export class RequestLog extends LogController {
   private readonly head = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())},"reqId":`;
@@ -163,11 +178,12 @@ export class RequestLog extends LogController {
     if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
     else if (!this.json) reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     else {
-      const r = requestForLog(request);
+      const url = request.url;
+      const q = url.indexOf('?');
       this.json.write(
-        `{"level":30,"time":${Date.now()}${this.head}${JSON.stringify(request.id)},"req":{"method":${JSON.stringify(r.method)},` +
-          `"url":${JSON.stringify(r.url)},"remoteAddress":${JSON.stringify(r.remoteAddress)}},"res":{"statusCode":${reply.statusCode}},` +
-          `"responseTime":${reply.elapsedTime},"msg":"request completed"}\n`,
+        `{"level":30,"time":${Date.now()}${this.head}${jsonString(request.id)},"req":{"method":${jsonString(request.method)},` +
+          `"url":${jsonString(q < 0 ? url : url.slice(0, q))},"remoteAddress":${jsonString(request.ip)}},"res":{"statusCode":${reply.statusCode}},` +
+          `"responseTime":${reply.elapsedTime.toFixed(3)},"msg":"request completed"}\n`,
       );
     }
   }
