@@ -4,20 +4,36 @@
  * signs in a student with grants, and measures the hot read paths with a fixed number of requests at a
  * fixed concurrency (bounded; loopback only). Prints requests/s and latency percentiles per scenario, then
  * the lecture read against a bare Fastify serving the same bytes, with the request log on and off (a second
- * server process with LOG_LEVEL=silent).
+ * server process with LOG_LEVEL=silent). For that comparison the servers and the bare Fastify are held to one
+ * core and the load generator to another (`taskset`; `BENCH_PIN=0` leaves them free): on two shared cores,
+ * where the scheduler put the load generator moved a round's figure by a third.
  */
 import Fastify from 'fastify';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BENCH_GUIDE_PASSWORD } from './bench-app.js';
 import { startServerProcess, type Instance } from '../apps/server/test/instances.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
+const SECONDS = String(process.env.BENCH_SECONDS ?? 3);
+/** Servers on core 0, the load generator on core 1 (with two cores or more, and `taskset`, unless BENCH_PIN=0). */
+const PIN = process.env.BENCH_PIN !== '0' && availableParallelism() >= 2 && hasTaskset();
+
+function hasTaskset() {
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+/** Holds a process and all its threads to the given cores. */
+const pinProcess = (pid: number, cores: string) => execFileSync('taskset', ['-a', '-p', '-c', cores, String(pid)], { stdio: 'ignore' });
 
 const dir = mkdtempSync(join(tmpdir(), 'learn-api-bench-'));
 const logFile = join(dir, 'server.log');
@@ -78,7 +94,20 @@ const base = logged.base;
 interface Result {
   rps: number;
   p99: number;
+  /** CPU time (user and system) the serving process spent per request, in microseconds. */
+  cpuUs: number;
 }
+
+/** CPU time a process has used so far, in microseconds: this one's own, another's from /proc (Linux). */
+function cpuMicros(pid: number) {
+  if (pid === process.pid) {
+    const u = process.cpuUsage();
+    return u.user + u.system;
+  }
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
 async function scenario(name: string, url: string, cookie: string, at = base, quiet = false) {
   const latencies: number[] = [];
@@ -106,24 +135,37 @@ async function scenario(name: string, url: string, cookie: string, at = base, qu
     console.log(
       `${name.padEnd(40)} ${rps.toFixed(0).padStart(6)} req/s   p50 ${p(0.5)} ms   p95 ${p(0.95)} ms   p99 ${p(0.99)} ms   failures ${failures}`,
     );
-  return { rps, p99: q(0.99) } satisfies Result;
+  return { rps, p99: q(0.99) } satisfies Omit<Result, 'cpuUs'>;
 }
 
 const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
-/** autocannon in a child process (so the load generator does not share this event loop): 100 connections. */
-async function cannon(name: string, url: string, headers: Record<string, string>): Promise<Result> {
-  const args = [autocannonBin, '--json', '-c', '100', '-d', String(process.env.BENCH_SECONDS ?? 5)];
+/**
+ * autocannon in a child process (so the load generator does not share this event loop): 100 connections.
+ * `pid` is the serving process, whose CPU time per request is measured.
+ */
+async function cannon(name: string, url: string, headers: Record<string, string>, pid: number): Promise<Result> {
+  const cpuBefore = cpuMicros(pid);
+  const args = [autocannonBin, '--json', '-c', '100', '-d', SECONDS];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
-  const child = spawn(process.execPath, [...args, url], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = PIN
+    ? spawn('taskset', ['-c', '1', process.execPath, ...args, url], { stdio: ['ignore', 'pipe', 'ignore'] })
+    : spawn(process.execPath, [...args, url], { stdio: ['ignore', 'pipe', 'ignore'] });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   await new Promise((r) => child.once('exit', r));
-  const r = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
+  const r = JSON.parse(out) as {
+    requests: { average: number; total: number };
+    latency: { p50: number; p99: number };
+    non2xx: number;
+    errors: number;
+  };
+  const cpuUs = (cpuMicros(pid) - cpuBefore) / r.requests.total;
   console.log(
-    `${name.padEnd(44)} ${r.requests.average.toFixed(0).padStart(6)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms   non-2xx ${r.non2xx}   errors ${r.errors}`,
+    `${name.padEnd(44)} ${r.requests.average.toFixed(0).padStart(6)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms   ` +
+      `CPU ${cpuUs.toFixed(1)} us/request   non-2xx ${r.non2xx}   errors ${r.errors}`,
   );
-  return { rps: r.requests.average, p99: r.latency.p99 };
+  return { rps: r.requests.average, p99: r.latency.p99, cpuUs };
 }
 
 /**
@@ -138,21 +180,23 @@ async function lectureAgainstCeiling(path: string) {
   bare.get('/lecture', (_request, reply) => reply.type('application/json; charset=utf-8').send(bytes));
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/lecture`;
+  if (PIN) for (const pid of [process.pid, logged.child.pid!, silent.child.pid!]) pinProcess(pid, '0');
   console.log(
-    `\nLecture read (${(bytes.length / 1024).toFixed(0)} KB) against the same bytes from a bare Fastify, autocannon, 100 connections`,
+    `\nLecture read (${(bytes.length / 1024).toFixed(0)} KB) against the same bytes from a bare Fastify, autocannon, 100 connections, ${SECONDS} s, ` +
+      (PIN ? 'servers and bare Fastify on core 0, autocannon on core 1' : 'not pinned to cores'),
   );
   // Rounds of ceiling, log on, log off, one after the other, so that the machine's other work moves all three.
   const rounds: { ceiling: Result; on: Result; off: Result }[] = [];
   let logBytes = 0;
   for (let i = 0; i < ROUNDS; i++) {
-    const ceiling = await cannon('bare Fastify, same bytes (ceiling)', bareUrl, {});
+    const ceiling = await cannon('bare Fastify, same bytes (ceiling)', bareUrl, {}, process.pid);
     const measureOn = async () => {
       const logBefore = statSync(logFile).size;
-      const r = await cannon(`GET ${path}, request log on`, `${logged.base}${path}`, { cookie: on.student });
+      const r = await cannon(`GET ${path}, request log on`, `${logged.base}${path}`, { cookie: on.student }, logged.child.pid!);
       logBytes = statSync(logFile).size - logBefore;
       return r;
     };
-    const measureOff = () => cannon(`GET ${path}, request log off`, `${silent.base}${path}`, { cookie: off.student });
+    const measureOff = () => cannon(`GET ${path}, request log off`, `${silent.base}${path}`, { cookie: off.student }, silent.child.pid!);
     // Every other round the other way round, so that neither server always goes first after the ceiling.
     let on_: Result;
     let off_: Result;
@@ -167,7 +211,12 @@ async function lectureAgainstCeiling(path: string) {
   }
   const etag = res.headers.get('etag');
   const repeat = etag
-    ? await cannon(`GET ${path} (If-None-Match -> 304), log on`, `${logged.base}${path}`, { cookie: on.student, 'if-none-match': etag })
+    ? await cannon(
+        `GET ${path} (If-None-Match -> 304), log on`,
+        `${logged.base}${path}`,
+        { cookie: on.student, 'if-none-match': etag },
+        logged.child.pid!,
+      )
     : undefined;
   await bare.close();
   const ratio = (k: 'on' | 'off') => rounds.map((r) => (100 * r[k].rps) / r.ceiling.rps).sort((a, b) => a - b);
@@ -183,6 +232,14 @@ async function lectureAgainstCeiling(path: string) {
         ? `; repeat read (304) / ceiling, log on: ${((100 * repeat.rps) / last.ceiling.rps).toFixed(1)} %, p99 ${repeat.p99} ms`
         : '') +
       ` (the log grew ${(logBytes / 1024 / 1024).toFixed(1)} MB during one log-on read)`,
+  );
+  // The same comparison by CPU time per request (the bare Fastify's over the server's): what the server would
+  // serve against the ceiling on a core of its own, less moved by the machine's other work than requests/s.
+  const cpu = (k: 'ceiling' | 'on' | 'off') => median(rounds.map((r) => r[k].cpuUs).sort((a, b) => a - b));
+  console.log(
+    `CPU per request, median of ${ROUNDS}: bare ${cpu('ceiling').toFixed(1)} us, log on ${cpu('on').toFixed(1)} us ` +
+      `(ceiling share ${((100 * cpu('ceiling')) / cpu('on')).toFixed(1)} %), log off ${cpu('off').toFixed(1)} us ` +
+      `(ceiling share ${((100 * cpu('ceiling')) / cpu('off')).toFixed(1)} %); the log costs ${(cpu('on') - cpu('off')).toFixed(1)} us a request`,
   );
 }
 

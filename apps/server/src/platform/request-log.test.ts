@@ -62,6 +62,39 @@ describe('request log', () => {
     expect(lines.join('')).not.toContain('incoming request');
   });
 
+  it("a request's own lines carry its id, as its request line does", async () => {
+    const lines: string[] = [];
+    const { deps, drop } = await createTestDeps('sqlite', { LOG_LEVEL: 'info' });
+    const app = await buildApp({ ...deps, logOut: { write: (l) => lines.push(l) } });
+    close = async () => {
+      await app.close();
+      await drop();
+    };
+    app.get('/test/log-lines', (request) => {
+      request.log.debug('not at info');
+      request.log.warn({ detail: 7 }, 'a warning of this request');
+      return { ok: true };
+    });
+    app.get('/test/fails', () => {
+      throw new Error('kaboom');
+    });
+    await app.ready();
+    lines.length = 0;
+    expect((await app.inject({ method: 'GET', url: '/test/log-lines' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/test/fails' })).statusCode).toBe(500);
+    const all = parsed(lines);
+    const warning = all.find((o) => o.msg === 'a warning of this request') as Line & { detail?: number };
+    const completed = all.filter((o) => o.msg === 'request completed');
+    expect(warning).toMatchObject({ level: 40, detail: 7 });
+    expect(warning.reqId).toBe(completed[0]!.reqId);
+    expect(all.some((o) => o.msg === 'not at info')).toBe(false);
+    const failed = all.filter((o) => o.req?.url === '/test/fails');
+    expect(failed.length).toBeGreaterThan(0);
+    expect(new Set(failed.map((o) => o.reqId)).size).toBe(1);
+    expect(failed[0]!.reqId).not.toBe(warning.reqId);
+    expect(lines.join('')).toContain('kaboom');
+  });
+
   it('nothing per request below info (LOG_LEVEL=warn)', async () => {
     const lines: string[] = [];
     const app = await appLoggingTo(lines, { LOG_LEVEL: 'warn' });
