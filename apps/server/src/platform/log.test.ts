@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { batchedLines, createLog, flushLogs, jsonString, prettyLine, requestForLog } from './log.js';
+import { mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { batchedLines, flushLogs, stdoutBytes } from './log-batch.js';
+import { createLog, jsonString, prettyLine, requestForLog } from './log.js';
 
 describe('logs', () => {
   it('JSON: one pino-format object per line, at or above the level', () => {
@@ -56,6 +60,30 @@ describe('batched log lines', () => {
     batch.close();
     batch.write('{"f":6}\n'); // after close: written at once
     expect(writes.slice(2)).toEqual(['{"e":5}\n', '{"f":6}\n']);
+  });
+});
+
+describe('batched log lines to a file descriptor', () => {
+  it('writes every line, in order, as UTF-8: across batches, lines longer than a batch, and at exit', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'learn-log-batch-'));
+    const fd = openSync(join(dir, 'out.log'), 'w');
+    try {
+      const batch = batchedLines(stdoutBytes(fd), 64);
+      const lines = [
+        '{"a":1}\n',
+        `{"text":"${'é'.repeat(40)}"}\n`,
+        '{"b":"日本語 and 🙂"}\n',
+        `{"long":"${'x'.repeat(500)}"}\n`,
+        ...Array.from({ length: 50 }, (_, i) => `{"n":${i}}\n`),
+      ];
+      for (const line of lines) batch.write(line);
+      flushLogs();
+      expect(readFileSync(join(dir, 'out.log'), 'utf8')).toBe(lines.join(''));
+      batch.close();
+    } finally {
+      closeSync(fd);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

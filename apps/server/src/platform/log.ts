@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { batchedLines, stdoutBytes } from './log-batch.js';
 
 /**
  * Logs an operator can ship: one JSON object per line (pino's format, the one Fastify writes) in
@@ -68,63 +69,6 @@ export function requestForLog(req: { method?: string; url?: string; ip?: string 
   return { method: req.method, url: (req.url ?? '').split('?')[0], remoteAddress: req.ip };
 }
 
-/** Request lines gather up to this many characters before they are written, in one write... */
-const LOG_BATCH_CHARS = 16 * 1024;
-/** ...and are written at least this often, so that a quiet server's lines still show within a second. */
-const LOG_FLUSH_MS = 1000;
-
-const batches = new Set<{ flush(): void }>();
-// What is still gathered is written when the process exits (standard output to a file or a pipe is written
-// synchronously on Linux, so it is out before the process is gone); a kill -9 loses at most a second's lines.
-process.on('exit', () => flushLogs());
-
-/** Writes every batch's gathered lines now (at exit; tests). */
-export function flushLogs() {
-  for (const b of batches) b.flush();
-}
-
-/**
- * Lines gathered and written together: one write for some 60 request lines instead of one each. One blocking
- * write per line (pino's default destination) cost the lecture read about 40 % of its throughput, and pino's
- * asynchronous destination about as much here (its writes on libuv's threads compete with the server for the
- * cores); joined batches cost about 10 % (docs/benchmarks.md).
- */
-export function batchedLines(out: LineStream, chars = LOG_BATCH_CHARS, flushMs = LOG_FLUSH_MS): BatchedLines {
-  let parts: string[] = [];
-  let size = 0;
-  let closed = false;
-  const timer = setInterval(() => batch.flush(), flushMs).unref();
-  const batch: BatchedLines = {
-    write(line: string) {
-      if (closed) return out.write(line);
-      parts.push(line);
-      size += line.length;
-      if (size >= chars) batch.flush();
-    },
-    flush() {
-      if (!parts.length) return;
-      const chunk = parts.join('');
-      parts = [];
-      size = 0;
-      out.write(chunk);
-    },
-    close() {
-      closed = true;
-      clearInterval(timer);
-      batch.flush();
-      batches.delete(batch);
-    },
-  };
-  batches.add(batch);
-  return batch;
-}
-
-export interface BatchedLines extends LineStream {
-  flush(): void;
-  /** Writes what is left and stops gathering: later lines are written as they come (the app has closed). */
-  close(): void;
-}
-
 /**
  * Fastify's logger options for this configuration (false: silent), the batch to close with the app, and where
  * JSON lines go (for `RequestLog`). JSON lines go to standard output in batches (`batchedLines`); `out`
@@ -138,7 +82,7 @@ export function fastifyLogger(opts: { level: LogLevel; format: LogFormat }, out?
   // Request lines are written at info and below only.
   const requests = levels[opts.level] <= levels.info;
   if (out) return { logger: { level: opts.level, serializers, stream: out }, batch: null, json: requests ? out : null };
-  const batch = batchedLines(process.stdout);
+  const batch = batchedLines(stdoutBytes());
   return { logger: { level: opts.level, serializers, stream: batch }, batch, json: requests ? batch : null };
 }
 
