@@ -5,12 +5,13 @@
  * fixed concurrency (bounded; loopback only). Prints requests/s and latency percentiles per scenario, then
  * the lecture read against a bare Fastify serving the same bytes, with the request log on and off (a second
  * server process with LOG_LEVEL=silent). For that comparison the servers and the bare Fastify are held to one
- * core and the load generator to another (`taskset`; `BENCH_PIN=0` leaves them free): on two shared cores,
- * where the scheduler put the load generator moved a round's figure by a third.
+ * core and the load generator to another (`taskset`; `BENCH_PIN=0` leaves them free), so that each is served
+ * by one core whichever way the scheduler would have placed them, in 30 short rounds of 1 s taking turns
+ * (`BENCH_ROUNDS`, `BENCH_SECONDS`): the machine's other work falls on all three alike; medians are printed.
  */
 import Fastify from 'fastify';
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,8 +20,8 @@ import { startServerProcess, type Instance } from '../apps/server/test/instances
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
-const SECONDS = String(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
+const SECONDS = String(process.env.BENCH_SECONDS ?? 1);
 /** Servers on core 0, the load generator on core 1 (with two cores or more, and `taskset`, unless BENCH_PIN=0). */
 const PIN = process.env.BENCH_PIN !== '0' && availableParallelism() >= 2 && hasTaskset();
 
@@ -94,20 +95,7 @@ const base = logged.base;
 interface Result {
   rps: number;
   p99: number;
-  /** CPU time (user and system) the serving process spent per request, in microseconds. */
-  cpuUs: number;
 }
-
-/** CPU time a process has used so far, in microseconds: this one's own, another's from /proc (Linux). */
-function cpuMicros(pid: number) {
-  if (pid === process.pid) {
-    const u = process.cpuUsage();
-    return u.user + u.system;
-  }
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
-}
-const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
 async function scenario(name: string, url: string, cookie: string, at = base, quiet = false) {
   const latencies: number[] = [];
@@ -135,17 +123,13 @@ async function scenario(name: string, url: string, cookie: string, at = base, qu
     console.log(
       `${name.padEnd(40)} ${rps.toFixed(0).padStart(6)} req/s   p50 ${p(0.5)} ms   p95 ${p(0.95)} ms   p99 ${p(0.99)} ms   failures ${failures}`,
     );
-  return { rps, p99: q(0.99) } satisfies Omit<Result, 'cpuUs'>;
+  return { rps, p99: q(0.99) } satisfies Result;
 }
 
 const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
-/**
- * autocannon in a child process (so the load generator does not share this event loop): 100 connections.
- * `pid` is the serving process, whose CPU time per request is measured.
- */
-async function cannon(name: string, url: string, headers: Record<string, string>, pid: number): Promise<Result> {
-  const cpuBefore = cpuMicros(pid);
+/** autocannon in a child process (so the load generator does not share this event loop): 100 connections. */
+async function cannon(name: string, url: string, headers: Record<string, string>): Promise<Result> {
   const args = [autocannonBin, '--json', '-c', '100', '-d', SECONDS];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
   const child = PIN
@@ -155,17 +139,15 @@ async function cannon(name: string, url: string, headers: Record<string, string>
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   await new Promise((r) => child.once('exit', r));
   const r = JSON.parse(out) as {
-    requests: { average: number; total: number };
+    requests: { average: number };
     latency: { p50: number; p99: number };
     non2xx: number;
     errors: number;
   };
-  const cpuUs = (cpuMicros(pid) - cpuBefore) / r.requests.total;
   console.log(
-    `${name.padEnd(44)} ${r.requests.average.toFixed(0).padStart(6)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms   ` +
-      `CPU ${cpuUs.toFixed(1)} us/request   non-2xx ${r.non2xx}   errors ${r.errors}`,
+    `${name.padEnd(44)} ${r.requests.average.toFixed(0).padStart(6)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms   non-2xx ${r.non2xx}   errors ${r.errors}`,
   );
-  return { rps: r.requests.average, p99: r.latency.p99, cpuUs };
+  return { rps: r.requests.average, p99: r.latency.p99 };
 }
 
 /**
@@ -189,14 +171,14 @@ async function lectureAgainstCeiling(path: string) {
   const rounds: { ceiling: Result; on: Result; off: Result }[] = [];
   let logBytes = 0;
   for (let i = 0; i < ROUNDS; i++) {
-    const ceiling = await cannon('bare Fastify, same bytes (ceiling)', bareUrl, {}, process.pid);
+    const ceiling = await cannon('bare Fastify, same bytes (ceiling)', bareUrl, {});
     const measureOn = async () => {
       const logBefore = statSync(logFile).size;
-      const r = await cannon(`GET ${path}, request log on`, `${logged.base}${path}`, { cookie: on.student }, logged.child.pid!);
+      const r = await cannon(`GET ${path}, request log on`, `${logged.base}${path}`, { cookie: on.student });
       logBytes = statSync(logFile).size - logBefore;
       return r;
     };
-    const measureOff = () => cannon(`GET ${path}, request log off`, `${silent.base}${path}`, { cookie: off.student }, silent.child.pid!);
+    const measureOff = () => cannon(`GET ${path}, request log off`, `${silent.base}${path}`, { cookie: off.student });
     // Every other round the other way round, so that neither server always goes first after the ceiling.
     let on_: Result;
     let off_: Result;
@@ -211,12 +193,7 @@ async function lectureAgainstCeiling(path: string) {
   }
   const etag = res.headers.get('etag');
   const repeat = etag
-    ? await cannon(
-        `GET ${path} (If-None-Match -> 304), log on`,
-        `${logged.base}${path}`,
-        { cookie: on.student, 'if-none-match': etag },
-        logged.child.pid!,
-      )
+    ? await cannon(`GET ${path} (If-None-Match -> 304), log on`, `${logged.base}${path}`, { cookie: on.student, 'if-none-match': etag })
     : undefined;
   await bare.close();
   const ratio = (k: 'on' | 'off') => rounds.map((r) => (100 * r[k].rps) / r.ceiling.rps).sort((a, b) => a - b);
@@ -232,14 +209,6 @@ async function lectureAgainstCeiling(path: string) {
         ? `; repeat read (304) / ceiling, log on: ${((100 * repeat.rps) / last.ceiling.rps).toFixed(1)} %, p99 ${repeat.p99} ms`
         : '') +
       ` (the log grew ${(logBytes / 1024 / 1024).toFixed(1)} MB during one log-on read)`,
-  );
-  // The same comparison by CPU time per request (the bare Fastify's over the server's): what the server would
-  // serve against the ceiling on a core of its own, less moved by the machine's other work than requests/s.
-  const cpu = (k: 'ceiling' | 'on' | 'off') => median(rounds.map((r) => r[k].cpuUs).sort((a, b) => a - b));
-  console.log(
-    `CPU per request, median of ${ROUNDS}: bare ${cpu('ceiling').toFixed(1)} us, log on ${cpu('on').toFixed(1)} us ` +
-      `(ceiling share ${((100 * cpu('ceiling')) / cpu('on')).toFixed(1)} %), log off ${cpu('off').toFixed(1)} us ` +
-      `(ceiling share ${((100 * cpu('ceiling')) / cpu('off')).toFixed(1)} %); the log costs ${(cpu('on') - cpu('off')).toFixed(1)} us a request`,
   );
 }
 
