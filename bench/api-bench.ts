@@ -167,48 +167,42 @@ async function lectureAgainstCeiling(path: string) {
     `\nLecture read (${(bytes.length / 1024).toFixed(0)} KB) against the same bytes from a bare Fastify, autocannon, 100 connections, ${SECONDS} s, ` +
       (PIN ? 'servers and bare Fastify on core 0, autocannon on core 1' : 'not pinned to cores'),
   );
-  // Rounds of ceiling, log on, log off, one after the other, so that the machine's other work moves all three.
-  const rounds: { ceiling: Result; on: Result; off: Result }[] = [];
+  // Rounds of ceiling, log on, log off and the repeat read, one after the other, so that the machine's other work
+  // moves all of them; after the ceiling, the other three take turns going first.
+  const etag = res.headers.get('etag') ?? '';
+  const kinds = ['on', 'off', 'repeat'] as const;
+  const rounds: Record<'ceiling' | (typeof kinds)[number], Result>[] = [];
   let logBytes = 0;
-  for (let i = 0; i < ROUNDS; i++) {
-    const ceiling = await cannon('bare Fastify, same bytes (ceiling)', bareUrl, {});
-    const measureOn = async () => {
+  const measure = {
+    on: async () => {
       const logBefore = statSync(logFile).size;
       const r = await cannon(`GET ${path}, request log on`, `${logged.base}${path}`, { cookie: on.student });
       logBytes = statSync(logFile).size - logBefore;
       return r;
-    };
-    const measureOff = () => cannon(`GET ${path}, request log off`, `${silent.base}${path}`, { cookie: off.student });
-    // Every other round the other way round, so that neither server always goes first after the ceiling.
-    let on_: Result;
-    let off_: Result;
-    if (i % 2) {
-      off_ = await measureOff();
-      on_ = await measureOn();
-    } else {
-      on_ = await measureOn();
-      off_ = await measureOff();
+    },
+    off: () => cannon(`GET ${path}, request log off`, `${silent.base}${path}`, { cookie: off.student }),
+    repeat: () =>
+      cannon(`GET ${path} (If-None-Match -> 304), log on`, `${logged.base}${path}`, { cookie: on.student, 'if-none-match': etag }),
+  };
+  for (let i = 0; i < ROUNDS; i++) {
+    const round = { ceiling: await cannon('bare Fastify, same bytes (ceiling)', bareUrl, {}) } as (typeof rounds)[number];
+    for (let k = 0; k < kinds.length; k++) {
+      const kind = kinds[(i + k) % kinds.length]!;
+      round[kind] = await measure[kind]();
     }
-    rounds.push({ ceiling, on: on_, off: off_ });
+    rounds.push(round);
   }
-  const etag = res.headers.get('etag');
-  const repeat = etag
-    ? await cannon(`GET ${path} (If-None-Match -> 304), log on`, `${logged.base}${path}`, { cookie: on.student, 'if-none-match': etag })
-    : undefined;
   await bare.close();
-  const ratio = (k: 'on' | 'off') => rounds.map((r) => (100 * r[k].rps) / r.ceiling.rps).sort((a, b) => a - b);
+  const ratio = (k: (typeof kinds)[number]) => rounds.map((r) => (100 * r[k].rps) / r.ceiling.rps).sort((a, b) => a - b);
   const median = (xs: number[]) => xs[Math.floor(xs.length / 2)]!;
-  const show = (k: 'on' | 'off') =>
+  const p99 = (k: (typeof kinds)[number]) => median(rounds.map((r) => r[k].p99).sort((a, b) => a - b));
+  const show = (k: (typeof kinds)[number]) =>
     `${median(ratio(k)).toFixed(1)} % (rounds: ${ratio(k)
-      .map((x) => x.toFixed(1))
-      .join(', ')})`;
-  const last = rounds.at(-1)!;
+      .map((x) => x.toFixed(0))
+      .join(', ')}), p99 ${p99(k)} ms`;
   console.log(
-    `lecture / ceiling, median of ${ROUNDS}: request log on ${show('on')}, p99 ${last.on.p99} ms; log off ${show('off')}, p99 ${last.off.p99} ms` +
-      (repeat
-        ? `; repeat read (304) / ceiling, log on: ${((100 * repeat.rps) / last.ceiling.rps).toFixed(1)} %, p99 ${repeat.p99} ms`
-        : '') +
-      ` (the log grew ${(logBytes / 1024 / 1024).toFixed(1)} MB during one log-on read)`,
+    `lecture / ceiling, median of ${ROUNDS} rounds:\n  request log on ${show('on')}\n  request log off ${show('off')}\n` +
+      `  repeat read (304), log on ${show('repeat')}\n  (the log grew ${(logBytes / 1024 / 1024).toFixed(1)} MB during one log-on read)`,
   );
 }
 
