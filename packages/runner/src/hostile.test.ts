@@ -80,7 +80,9 @@ describe('hostile programs: resources', () => {
     const { run: r } = await cpuBound('c', 'int main(void){ volatile unsigned long i=0; for(;;) i++; }');
     expect(r!.limit).toBe('cpu-time');
     expect(r!.limitMessage).toBe('Time limit exceeded (2 s)');
-    expect(r!.signal).toBe('SIGXCPU');
+    // The kernel's RLIMIT_CPU (SIGXCPU) or the runner's watch of the cgroup's CPU time (SIGKILL), whichever
+    // sees the 2 s first: on a busy machine the watch can.
+    expect(r!.signal).toMatch(/^(SIGXCPU|SIGKILL)$/);
   });
 
   it('an infinite loop in Python hits the CPU limit', async () => {
