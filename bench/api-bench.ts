@@ -6,8 +6,9 @@
  * the lecture read against a bare Fastify serving the same bytes, with the request log on and off (a second
  * server process with LOG_LEVEL=silent). For that comparison the servers and the bare Fastify are held to one
  * core and the load generator to another (`taskset`; `BENCH_PIN=0` leaves them free), so that each is served
- * by one core whichever way the scheduler would have placed them, in 30 short rounds of 1 s taking turns
- * (`BENCH_ROUNDS`, `BENCH_SECONDS`): the machine's other work falls on all three alike; medians are printed.
+ * by one core whichever way the scheduler would have placed them, in 20 short rounds of 2 s taking turns
+ * (`BENCH_ROUNDS`, `BENCH_SECONDS`), each after 1 s of unmeasured load (`BENCH_WARMUP`): the machine's other
+ * work falls on all of them alike; medians are printed.
  */
 import Fastify from 'fastify';
 import { execFileSync, spawn } from 'node:child_process';
@@ -20,8 +21,10 @@ import { startServerProcess, type Instance } from '../apps/server/test/instances
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
-const SECONDS = String(process.env.BENCH_SECONDS ?? 1);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+const SECONDS = String(process.env.BENCH_SECONDS ?? 2);
+/** Seconds of load before each measurement, unmeasured: a fresh autocannon is itself slow in its first second. */
+const WARMUP = String(process.env.BENCH_WARMUP ?? 1);
 /** Servers on core 0, the load generator on core 1 (with two cores or more, and `taskset`, unless BENCH_PIN=0). */
 const PIN = process.env.BENCH_PIN !== '0' && availableParallelism() >= 2 && hasTaskset();
 
@@ -131,6 +134,7 @@ const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocan
 /** autocannon in a child process (so the load generator does not share this event loop): 100 connections. */
 async function cannon(name: string, url: string, headers: Record<string, string>): Promise<Result> {
   const args = [autocannonBin, '--json', '-c', '100', '-d', SECONDS];
+  if (WARMUP !== '0') args.push('--warmup', '[', '-c', '100', '-d', WARMUP, ']');
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
   const child = PIN
     ? spawn('taskset', ['-c', '1', process.execPath, ...args, url], { stdio: ['ignore', 'pipe', 'ignore'] })
@@ -138,7 +142,7 @@ async function cannon(name: string, url: string, headers: Record<string, string>
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   await new Promise((r) => child.once('exit', r));
-  const r = JSON.parse(out) as {
+  const r = JSON.parse(out.trim().split('\n').at(-1)!) as {
     requests: { average: number };
     latency: { p50: number; p99: number };
     non2xx: number;
@@ -164,7 +168,7 @@ async function lectureAgainstCeiling(path: string) {
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/lecture`;
   if (PIN) for (const pid of [process.pid, logged.child.pid!, silent.child.pid!]) pinProcess(pid, '0');
   console.log(
-    `\nLecture read (${(bytes.length / 1024).toFixed(0)} KB) against the same bytes from a bare Fastify, autocannon, 100 connections, ${SECONDS} s, ` +
+    `\nLecture read (${(bytes.length / 1024).toFixed(0)} KB) against the same bytes from a bare Fastify, autocannon, 100 connections, ${SECONDS} s after ${WARMUP} s of warm-up, ` +
       (PIN ? 'servers and bare Fastify on core 0, autocannon on core 1' : 'not pinned to cores'),
   );
   // Rounds of ceiling, log on, log off and the repeat read, one after the other, so that the machine's other work

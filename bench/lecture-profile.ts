@@ -1,7 +1,9 @@
 /**
  * Profiling aid (not a bench with figures): serves a student's lecture read under autocannon for
- * BENCH_SECONDS so `node --cpu-prof --import tsx bench/lecture-profile.ts` shows only that path.
+ * BENCH_SECONDS so `node --cpu-prof --import tsx bench/lecture-profile.ts` shows only that path. With
+ * `BARE=1`, a bare Fastify in this process serves the same bytes instead (the bench's ceiling), to compare.
  */
+import Fastify, { type FastifyInstance } from 'fastify';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { benchDeps, BENCH_GUIDE_PASSWORD } from './bench-app.js';
@@ -39,12 +41,22 @@ await post(
 const student = (await post('/api/auth/login', { email: 'p@example.com', password: created.password })).headers
   .get('set-cookie')!
   .split(';')[0]!;
+let bare: FastifyInstance | undefined;
+let target = `${base}/api/lectures/python-day-20`;
+if (process.env.BARE) {
+  const bytes = await (await fetch(target, { headers: { cookie: student } })).text();
+  bare = Fastify();
+  bare.get('/lecture', (_request, reply) => reply.type('application/json; charset=utf-8').send(bytes));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  target = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/lecture`;
+}
 const bin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
-const child = spawn(
-  process.execPath,
-  [bin, '-c', '100', '-d', process.env.BENCH_SECONDS ?? '5', '-H', `cookie=${student}`, `${base}/api/lectures/python-day-20`],
-  { stdio: 'inherit' },
-);
+// PIN=1: autocannon on core 1 (start this process with `taskset -c 0` to hold the server to core 0).
+const args = [bin, '-c', '100', '-d', process.env.BENCH_SECONDS ?? '5', '-H', `cookie=${student}`, target];
+const child = process.env.PIN
+  ? spawn('taskset', ['-c', '1', process.execPath, ...args], { stdio: 'inherit' })
+  : spawn(process.execPath, args, { stdio: 'inherit' });
 await new Promise((r) => child.once('exit', r));
+await bare?.close();
 await app.close();
 await dispose();

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
@@ -51,7 +51,7 @@ export type { AppDeps } from './platform/deps.js';
 export async function buildApp(deps: AppDeps, services: Services = compose(deps).services): Promise<FastifyInstance> {
   const log = fastifyLogger({ level: deps.config.logLevel, format: deps.config.logFormat ?? 'json' }, deps.logOut);
   const app = Fastify({
-    logger: log.logger,
+    ...(log.logger ? { loggerInstance: log.logger as unknown as FastifyBaseLogger } : { logger: false }),
     // One line per answered request instead of Fastify's two.
     logController: new RequestLog(log.json),
     trustProxy: deps.config.trustProxy,

@@ -35,11 +35,19 @@ export function freePort(): Promise<number> {
  */
 export async function startServerProcess(
   name: string,
-  opts: { databaseUrl: string; redisUrl?: string; guidePassword: string; env?: Record<string, string>; logFile?: string },
+  opts: {
+    databaseUrl: string;
+    redisUrl?: string;
+    guidePassword: string;
+    env?: Record<string, string>;
+    logFile?: string;
+    /** Another checkout's `apps/server/src/main.ts` (a bench comparing two versions). */
+    main?: string;
+  },
 ): Promise<Instance> {
   const port = await freePort();
   const logFd = opts.logFile ? openSync(opts.logFile, 'a') : undefined;
-  const child = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS?.split(' ') ?? []), '--import', 'tsx', main], {
+  const child = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS?.split(' ') ?? []), '--import', 'tsx', opts.main ?? main], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -21,17 +22,14 @@ declare module 'fastify' {
 export function installLifecycle(app: FastifyInstance): Lifecycle {
   const lifecycle: Lifecycle = { draining: false, startedAt: Date.now(), inFlight: 0 };
   app.decorate('lifecycle', lifecycle);
-  const counted = new WeakSet<object>();
-  app.addHook('onRequest', async (request) => {
-    if (request.headers.upgrade) return;
-    counted.add(request);
+  // Counted on the HTTP server itself rather than with Fastify hooks (a hook for the start, two for the
+  // end, answered or aborted): one listener a request. A response emits 'close' once, answered or cut off.
+  const ended = () => void lifecycle.inFlight--;
+  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (req.headers.upgrade) return;
     lifecycle.inFlight++;
+    res.once('close', ended);
   });
-  const done = async (request: object) => {
-    if (counted.delete(request)) lifecycle.inFlight--;
-  };
-  app.addHook('onResponse', done);
-  app.addHook('onRequestAbort', done);
   return lifecycle;
 }
 

@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { pino, type Bindings, type ChildLoggerOptions, type Logger } from 'pino';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { batchedLines, stdoutBytes } from './log-batch.js';
 
@@ -70,20 +71,78 @@ export function requestForLog(req: { method?: string; url?: string; ip?: string 
 }
 
 /**
- * Fastify's logger options for this configuration (false: silent), the batch to close with the app, and where
- * JSON lines go (for `RequestLog`). JSON lines go to standard output in batches (`batchedLines`); `out`
- * replaces standard output, unbatched (tests).
+ * Fastify's logger for this configuration (false: silent), the batch to close with the app, and where JSON
+ * lines go (for `RequestLog`). JSON lines go to standard output in batches (`batchedLines`); `out` replaces
+ * standard output, unbatched (tests).
  */
 export function fastifyLogger(opts: { level: LogLevel; format: LogFormat }, out?: LineStream) {
   if (opts.level === 'silent') return { logger: false as const, batch: null, json: null };
   const serializers = { req: requestForLog };
-  if (opts.format === 'pretty')
-    return { logger: { level: opts.level, serializers, stream: logStream('pretty', out) }, batch: null, json: null };
+  const make = (stream: LineStream) => new LazyChildLogger(pino({ level: opts.level, serializers }, stream));
+  if (opts.format === 'pretty') return { logger: make(logStream('pretty', out)), batch: null, json: null };
   // Request lines are written at info and below only.
   const requests = levels[opts.level] <= levels.info;
-  if (out) return { logger: { level: opts.level, serializers, stream: out }, batch: null, json: requests ? out : null };
+  if (out) return { logger: make(out), batch: null, json: requests ? out : null };
   const batch = batchedLines(stdoutBytes());
-  return { logger: { level: opts.level, serializers, stream: batch }, batch, json: requests ? batch : null };
+  return { logger: make(batch), batch, json: requests ? batch : null };
+}
+
+type LogFn = (...args: unknown[]) => void;
+
+/**
+ * A pino logger whose children are made when first written to. Fastify gives every request a child logger
+ * (with the request id); pino makes one in about half a microsecond, and almost no request writes through
+ * its own (its request line is composed by `RequestLog`). Here a request's child is three fields until it
+ * logs, then the pino child it would have been: same lines, same ids.
+ */
+export class LazyChildLogger {
+  private made: Logger | undefined;
+
+  constructor(
+    private readonly parent: Logger,
+    private readonly bindings?: Bindings,
+    private readonly options?: ChildLoggerOptions,
+  ) {}
+
+  private get logger(): Logger {
+    return (this.made ??= this.bindings ? this.parent.child(this.bindings, this.options) : this.parent);
+  }
+  get level(): string {
+    return this.logger.level;
+  }
+  set level(level: string) {
+    this.logger.level = level;
+  }
+  /** pino's serializers, which Fastify reads to keep them in the loggers it derives. */
+  get [pino.symbols.serializersSym]() {
+    return (this.logger as unknown as Record<symbol, unknown>)[pino.symbols.serializersSym];
+  }
+  child(bindings: Bindings, options?: ChildLoggerOptions): LazyChildLogger {
+    return new LazyChildLogger(this.logger, bindings, options);
+  }
+  fatal(...args: unknown[]) {
+    this.write('fatal', args);
+  }
+  error(...args: unknown[]) {
+    this.write('error', args);
+  }
+  warn(...args: unknown[]) {
+    this.write('warn', args);
+  }
+  info(...args: unknown[]) {
+    this.write('info', args);
+  }
+  debug(...args: unknown[]) {
+    this.write('debug', args);
+  }
+  trace(...args: unknown[]) {
+    this.write('trace', args);
+  }
+  silent() {}
+  private write(level: Exclude<LogLevel, 'silent'>, args: unknown[]) {
+    const logger = this.logger;
+    (logger[level] as LogFn).apply(logger, args);
+  }
 }
 
 /** Characters a JSON string must escape (and any non-ASCII, left to JSON.stringify to be safe). */

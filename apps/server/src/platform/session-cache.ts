@@ -11,10 +11,11 @@ import { TOUCH_INTERVAL_MS } from './sessions.js';
  * past the idle or absolute limit. Whatever ends a session or changes its user (logout, password change or
  * reset, removal, an edit of the user) publishes `session.ended` or `user.changed` through pub/sub, which
  * reaches every instance; the entry is dropped before the publishing request answers in this process.
- * Keyed by the cookie's token, so a hit also skips hashing it. Bounded: the oldest entry goes first.
+ * Keyed by the cookie's token, so a hit also skips hashing it. Bounded: the oldest entry goes first. The
+ * moment an entry stops being trusted is worked out once, when it is stored (a hit is on every request).
  */
 export class SessionCache {
-  private readonly entries = new Map<string, SessionRow>();
+  private readonly entries = new Map<string, { row: SessionRow; trustedUntil: number }>();
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -30,25 +31,27 @@ export class SessionCache {
   }
 
   get(token: string, now: Date): SessionRow | undefined {
-    const row = this.entries.get(token);
-    if (!row) return undefined;
-    const t = now.getTime();
-    const lastSeen = Date.parse(row.last_seen_at);
-    if (t - lastSeen >= Math.min(TOUCH_INTERVAL_MS, this.policy.idleMs) || t >= Date.parse(row.expires_at)) {
+    const entry = this.entries.get(token);
+    if (!entry) return undefined;
+    if (now.getTime() >= entry.trustedUntil) {
       this.entries.delete(token);
       return undefined;
     }
-    return row;
+    return entry.row;
   }
 
   set(token: string, row: SessionRow): void {
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(token, row);
+    const trustedUntil = Math.min(
+      Date.parse(row.last_seen_at) + Math.min(TOUCH_INTERVAL_MS, this.policy.idleMs),
+      Date.parse(row.expires_at),
+    );
+    this.entries.set(token, { row, trustedUntil });
   }
 
   /** Drops a user's entries: all of them, or the one session named. */
   forget(userId: string, sessionId?: string): void {
-    for (const [token, row] of this.entries)
+    for (const [token, { row }] of this.entries)
       if (row.id === userId && (!sessionId || row.session_id === sessionId)) this.entries.delete(token);
   }
 
