@@ -23,12 +23,13 @@ export function installLifecycle(app: FastifyInstance): Lifecycle {
   const lifecycle: Lifecycle = { draining: false, startedAt: Date.now(), inFlight: 0 };
   app.decorate('lifecycle', lifecycle);
   // Counted on the HTTP server itself rather than with Fastify hooks (a hook for the start, two for the
-  // end, answered or aborted): one listener a request. A response emits 'close' once, answered or cut off.
+  // end, answered or aborted): one listener a request. A response emits 'close' once, answered or cut off
+  // (`on`, not `once`: nothing to remove from a response that is done, and no wrapper made per request).
   const ended = () => void lifecycle.inFlight--;
   app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (req.headers.upgrade) return;
     lifecycle.inFlight++;
-    res.once('close', ended);
+    res.on('close', ended);
   });
   return lifecycle;
 }
