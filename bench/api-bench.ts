@@ -6,9 +6,10 @@
  * the lecture read against a bare Fastify serving the same bytes, with the request log on and off (a second
  * server process with LOG_LEVEL=silent). For that comparison the servers and the bare Fastify are held to one
  * core and the load generator to another (`taskset`; `BENCH_PIN=0` leaves them free), so that each is served
- * by one core whichever way the scheduler would have placed them, in 20 short rounds of 2 s taking turns
- * (`BENCH_ROUNDS`, `BENCH_SECONDS`), each after 1 s of unmeasured load (`BENCH_WARMUP`): the machine's other
- * work falls on all of them alike; medians are printed.
+ * by one core whichever way the scheduler would have placed them, in 16 rounds of runs of 2 s taking turns
+ * (`BENCH_ROUNDS`, `BENCH_SECONDS`), each after 1 s of unmeasured load (`BENCH_WARMUP`), each between two runs
+ * of the bare Fastify (its ratio is to their mean): the machine's other work falls on all of them alike;
+ * medians are printed.
  */
 import Fastify from 'fastify';
 import { execFileSync, spawn } from 'node:child_process';
@@ -21,7 +22,7 @@ import { startServerProcess, type Instance } from '../apps/server/test/instances
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 16);
 const SECONDS = String(process.env.BENCH_SECONDS ?? 2);
 /** Seconds of load before each measurement, unmeasured: a fresh autocannon is itself slow in its first second. */
 const WARMUP = String(process.env.BENCH_WARMUP ?? 1);
@@ -175,7 +176,7 @@ async function lectureAgainstCeiling(path: string) {
   // moves all of them; after the ceiling, the other three take turns going first.
   const etag = res.headers.get('etag') ?? '';
   const kinds = ['on', 'off', 'repeat'] as const;
-  const rounds: Record<'ceiling' | (typeof kinds)[number], Result>[] = [];
+  const rounds: Record<(typeof kinds)[number], Result & { ceiling: number }>[] = [];
   let logBytes = 0;
   const measure = {
     on: async () => {
@@ -188,16 +189,23 @@ async function lectureAgainstCeiling(path: string) {
     repeat: () =>
       cannon(`GET ${path} (If-None-Match -> 304), log on`, `${logged.base}${path}`, { cookie: on.student, 'if-none-match': etag }),
   };
+  // Each measurement sits between two ceilings, and its ratio is to their mean: the host's speed drifts over
+  // seconds, and a ceiling taken just before and just after follows it (a measurement's neighbours share one).
+  const ceiling = () => cannon('bare Fastify, same bytes (ceiling)', bareUrl, {});
+  let before = await ceiling();
   for (let i = 0; i < ROUNDS; i++) {
-    const round = { ceiling: await cannon('bare Fastify, same bytes (ceiling)', bareUrl, {}) } as (typeof rounds)[number];
+    const round = {} as (typeof rounds)[number];
     for (let k = 0; k < kinds.length; k++) {
       const kind = kinds[(i + k) % kinds.length]!;
-      round[kind] = await measure[kind]();
+      const r = await measure[kind]();
+      const after = await ceiling();
+      round[kind] = { ...r, ceiling: (before.rps + after.rps) / 2 };
+      before = after;
     }
     rounds.push(round);
   }
   await bare.close();
-  const ratio = (k: (typeof kinds)[number]) => rounds.map((r) => (100 * r[k].rps) / r.ceiling.rps).sort((a, b) => a - b);
+  const ratio = (k: (typeof kinds)[number]) => rounds.map((r) => (100 * r[k].rps) / r[k].ceiling).sort((a, b) => a - b);
   const median = (xs: number[]) => xs[Math.floor(xs.length / 2)]!;
   const p99 = (k: (typeof kinds)[number]) => median(rounds.map((r) => r[k].p99).sort((a, b) => a - b));
   const show = (k: (typeof kinds)[number]) =>
