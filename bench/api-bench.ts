@@ -51,6 +51,8 @@ const server = (name: string, logLevel: string) =>
     ...(logLevel === 'silent' ? {} : { logFile }),
   });
 const [logged, silent] = [await server('log-on', 'info'), await server('log-off', process.env.BENCH_OFF_LEVEL ?? 'silent')];
+// If the bench fails half-way, its servers must not outlive it (they would share core 0 with the next run).
+process.on('exit', () => [logged, silent].forEach((s) => s.child.exitCode === null && s.child.kill('SIGKILL')));
 
 async function login(base: string, email: string, password: string) {
   const r = await fetch(`${base}/api/auth/login`, {

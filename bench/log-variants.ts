@@ -28,6 +28,8 @@ for (const v of variants) {
     }),
   );
 }
+// If this fails half-way, its servers must not outlive it.
+process.on('exit', () => servers.forEach((s) => s.child.exitCode === null && s.child.kill('SIGKILL')));
 async function post(base: string, path: string, body: unknown, cookie = '', method = 'POST') {
   return fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
 }
