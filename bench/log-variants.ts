@@ -9,11 +9,11 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BENCH_GUIDE_PASSWORD } from './bench-app.js';
-import { startServerProcess } from '../apps/server/test/instances.js';
+import { startServerProcess, type Instance } from '../apps/server/test/instances.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'learn-log-variants-'));
 const variants = (process.env.VARIANTS ?? 'silent,warn,info:/dev/null,info:file').split(',');
-const servers = [];
+const servers: Instance[] = [];
 for (const v of variants) {
   // `base/info:file`: the server of the checkout in BASE_CHECKOUT (e.g. a `git worktree` of the last commit)
   const [version, setting] = v.includes('/') ? v.split('/') : ['', v];
