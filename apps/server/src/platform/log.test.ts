@@ -63,6 +63,21 @@ describe('batched log lines', () => {
   });
 });
 
+describe('lines written directly and batched lines, to the same output', () => {
+  it('stay in time order: what a batch gathered is written before a direct line', () => {
+    const out: string[] = [];
+    const sink = { write: (chunk: string) => void out.push(chunk) };
+    const batch = batchedLines(sink);
+    const log = createLog({ level: 'info', format: 'json' }, sink);
+    batch.write('{"msg":"Server listening"}\n');
+    log.info('Learn is serving');
+    batch.write('{"msg":"request completed"}\n');
+    batch.close();
+    const msgs = out.flatMap((c) => c.split('\n').filter(Boolean)).map((l) => (JSON.parse(l) as { msg: string }).msg);
+    expect(msgs).toEqual(['Server listening', 'Learn is serving', 'request completed']);
+  });
+});
+
 describe('batched log lines to a file descriptor', () => {
   it('writes every line, in order, as UTF-8: across batches, lines longer than a batch, and at exit', () => {
     const dir = mkdtempSync(join(tmpdir(), 'learn-log-batch-'));

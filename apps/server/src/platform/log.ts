@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { pino, type Bindings, type ChildLoggerOptions, type Logger } from 'pino';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-import { batchedLines, stdoutBytes } from './log-batch.js';
+import { batchedLines, flushLogs, stdoutBytes } from './log-batch.js';
 
 /**
  * Logs an operator can ship: one JSON object per line (pino's format, the one Fastify writes) in
@@ -57,6 +57,9 @@ export function createLog(opts: { level: LogLevel; format: LogFormat }, out?: Li
   const host = hostname();
   const write = (level: number) => (msg: string, fields?: Record<string, unknown>) => {
     if (level < threshold) return;
+    // Lines gathered for a batch (Fastify's, the request lines) are older than this one: out first, so the
+    // output stays in time order (a start's "Server listening" before "Learn is serving").
+    flushLogs();
     stream.write(`${JSON.stringify({ level, time: Date.now(), pid: process.pid, hostname: host, ...fields, msg })}\n`);
   };
   return { debug: write(20), info: write(30), warn: write(40), error: write(50) };
