@@ -43,6 +43,7 @@ describe('security headers of API answers', () => {
     const res = await app.inject({ url: '/%61pi/thing' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
+    await app.close();
   });
 });
 
@@ -55,5 +56,6 @@ describe('an HTML answer under /api (the API description for a browser)', () => 
     expect(String(res.headers['content-security-policy'])).toContain("style-src 'self' 'unsafe-inline'");
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(res.headers['cache-control']).toBe('no-store');
+    await app.close();
   });
 });
