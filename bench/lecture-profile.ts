@@ -52,11 +52,22 @@ if (process.env.BARE) {
 }
 const bin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 // PIN=1: autocannon on core 1 (start this process with `taskset -c 0` to hold the server to core 0).
-const args = [bin, '-c', '100', '-d', process.env.BENCH_SECONDS ?? '5', '-H', `cookie=${student}`, target];
+const args = [bin, '-j', '-c', '100', '-d', process.env.BENCH_SECONDS ?? '5', '-H', `cookie=${student}`, target];
 const child = process.env.PIN
-  ? spawn('taskset', ['-c', '1', process.execPath, ...args], { stdio: 'inherit' })
-  : spawn(process.execPath, args, { stdio: 'inherit' });
+  ? spawn('taskset', ['-c', '1', process.execPath, ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
+  : spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+let out = '';
+child.stdout.on('data', (chunk: Buffer) => (out += chunk));
+// This process's CPU time a request (user and kernel, microseconds): steadier than requests a second on a
+// shared host, since time the process does not get is not counted.
+const cpu = process.cpuUsage();
 await new Promise((r) => child.once('exit', r));
+const used = process.cpuUsage(cpu);
+const total = (JSON.parse(out.trim().split('\n').at(-1)!) as { requests: { total: number; average: number } }).requests;
+const us = (n: number) => (n / total.total).toFixed(1);
+console.error(
+  `${total.total} requests, ${total.average} a second; CPU a request: ${us(used.user + used.system)} us (user ${us(used.user)}, system ${us(used.system)})`,
+);
 await bare?.close();
 await app.close();
 await dispose();

@@ -32,6 +32,25 @@ describe.each(engines)('lecture reads: cached body, ETag and 304 (%s)', (engine)
     expect((await read(student.cookie, { 'if-none-match': 'W/"other"' })).statusCode).toBe(200);
   });
 
+  it('refuses the same way on a repeat read (answered from memory) as on the first', async () => {
+    const other = await t.createUser({ role: 'student' });
+    const cookie = await t.login(other.email, other.password);
+    for (let i = 0; i < 2; i++) {
+      const refused = await read(cookie);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe("Your guide hasn't granted you access yet.");
+    }
+    for (let i = 0; i < 2; i++) expect((await t.app.inject({ url: '/api/lectures/python-day-4' })).statusCode).toBe(401);
+    // (an id past 100 characters never reaches the route: the router answers 414)
+    expect((await t.app.inject({ url: `/api/lectures/${'x'.repeat(101)}`, headers: { cookie } })).statusCode).toBe(414);
+    expect((await t.app.inject({ url: '/api/lectures/no-such-day', headers: { cookie } })).statusCode).toBe(404);
+    // The first read of a reader with a grant goes to the database, the next ones are served from memory: same answer.
+    const [first, second] = [await read(student.cookie), await read(student.cookie)];
+    expect(second.statusCode).toBe(200);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.body).toBe(first.body);
+  });
+
   it("changes the ETag and the body when the student's grants change", async () => {
     const before = await read(student.cookie);
     expect(before.json().codeContent).toBeUndefined();

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { assignmentEditSchema, lectureEditSchema, quizCheckSchema } from '@learn/shared';
 import type { AppDeps } from '../../platform/deps.js';
@@ -9,6 +9,19 @@ import * as service from './service.js';
 import type { LectureStateCache } from './lecture-state-cache.js';
 
 const idParams = z.object({ lectureId: z.string().min(1).max(100) });
+
+/** The lecture id of a path: checked by hand when plainly valid (every real read), by the schema otherwise, for its message. */
+function lectureIdOf(params: unknown): string {
+  const id = (params as { lectureId?: unknown }).lectureId;
+  return typeof id === 'string' && id.length >= 1 && id.length <= 100 ? id : parse(idParams, params).lectureId;
+}
+
+function sendLecture(request: FastifyRequest, reply: FastifyReply, { etag, body }: service.LectureAnswer) {
+  reply.header('cache-control', 'private, no-cache').header('etag', etag);
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(body);
+}
 
 export function courseRoutes(app: FastifyInstance, deps: AppDeps, { lectureStates: states }: { lectureStates: LectureStateCache }) {
   app.get('/api/courses', async (request) => {
@@ -23,13 +36,13 @@ export function courseRoutes(app: FastifyInstance, deps: AppDeps, { lectureState
   });
 
   // Repeat reads revalidate: 304 when the ETag (content, the reader's grants and completion) still matches.
-  app.get('/api/lectures/:lectureId', async (request, reply) => {
-    const { lectureId } = parse(idParams, request.params);
-    const { etag, body } = await service.lectureRead(deps, requireActor(request), lectureId, states);
-    reply.header('cache-control', 'private, no-cache').header('etag', etag);
-    const ifNoneMatch = request.headers['if-none-match'];
-    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(body);
+  // The hottest read (`npm run bench`): answered without a promise when memory holds it all.
+  app.get('/api/lectures/:lectureId', (request, reply) => {
+    const lectureId = lectureIdOf(request.params);
+    const actor = requireActor(request);
+    const known = service.memoryLectureRead(deps, actor, lectureId, states);
+    if (!known) return service.lectureRead(deps, actor, lectureId, states).then((answer) => sendLecture(request, reply, answer));
+    sendLecture(request, reply, known);
   });
 
   app.post('/api/lectures/:lectureId/quiz/:index/check', async (request) => {

@@ -14,8 +14,8 @@ import type { Actor } from '../../platform/authenticate.js';
 import { authorizationError, notFoundError, validationError } from '../../platform/errors.js';
 import { audit } from '../../platform/audit.js';
 import * as repo from './repository.js';
-import { cachedLecture, forgetLecture, storeLecture } from './lecture-cache.js';
-import type { LectureStateCache } from './lecture-state-cache.js';
+import { cachedLecture, forgetLecture, storeLecture, type CachedLecture } from './lecture-cache.js';
+import type { LectureState, LectureStateCache } from './lecture-state-cache.js';
 import { canEditContent, canOpenLecture, hasCompletions, seesAllLectures, visibleSections } from './policy.js';
 
 export async function courseLectures(deps: AppDeps, actor: Actor, courseId: string): Promise<CourseLecturesResponse> {
@@ -46,17 +46,17 @@ async function openLecture(deps: AppDeps, actor: Actor, lectureId: string) {
   return { lecture, grants };
 }
 
+export interface LectureAnswer {
+  etag: string;
+  body: Buffer;
+}
+
 /**
  * A lecture read: the lecture as the actor may see it (a section without its grant is absent from the
  * payload), serialized, with an ETag that changes with the content, the actor's grants and completion.
  * One query decides it; the body comes from the lecture cache (lecture-cache.ts) when its version matches.
  */
-export async function lectureRead(
-  deps: AppDeps,
-  actor: Actor,
-  lectureId: string,
-  states?: LectureStateCache,
-): Promise<{ etag: string; body: Buffer }> {
+export async function lectureRead(deps: AppDeps, actor: Actor, lectureId: string, states?: LectureStateCache): Promise<LectureAnswer> {
   const now = deps.clock.now().getTime();
   let state = states?.get(actor.id, lectureId, now);
   if (!state) {
@@ -64,15 +64,37 @@ export async function lectureRead(
     if (!state) throw notFoundError('Lecture not found');
     states?.set(actor.id, lectureId, state, now);
   }
-  const grants = seesAllLectures(actor) ? new Set<never>() : state.grants;
-  if (!canOpenLecture(actor, grants)) throw authorizationError("Your guide hasn't granted you access yet.");
-  const access = visibleSections(actor, grants);
-  const completed = hasCompletions(actor) && state.completed;
+  const { access, completed } = readerView(actor, state);
   const entry =
     cachedLecture(deps.db, lectureId, access, state.version) ??
     storeLecture(deps.db, lectureId, access, state.version, await buildView(deps, lectureId, access));
-  return { etag: `W/"${entry.hash}-${completed ? 1 : 0}"`, body: entry.bodies[completed ? 1 : 0] };
+  return answerOf(entry, completed);
 }
+
+/**
+ * The same read when memory holds all of it (the reader's state and the body for their sections: a repeat
+ * read, nearly every read), answered without a promise; undefined when the database must be asked
+ * (`lectureRead` then does it all). Same checks, same answer.
+ */
+export function memoryLectureRead(deps: AppDeps, actor: Actor, lectureId: string, states: LectureStateCache): LectureAnswer | undefined {
+  const state = states.get(actor.id, lectureId, deps.clock.now().getTime());
+  if (!state) return undefined;
+  const { access, completed } = readerView(actor, state);
+  const entry = cachedLecture(deps.db, lectureId, access, state.version);
+  return entry && answerOf(entry, completed);
+}
+
+/** What this reader sees of the lecture; 403 without any grant. */
+function readerView(actor: Actor, state: LectureState) {
+  const grants = seesAllLectures(actor) ? new Set<never>() : state.grants;
+  if (!canOpenLecture(actor, grants)) throw authorizationError("Your guide hasn't granted you access yet.");
+  return { access: visibleSections(actor, grants), completed: hasCompletions(actor) && state.completed };
+}
+
+const answerOf = (entry: CachedLecture, completed: boolean): LectureAnswer => ({
+  etag: `W/"${entry.hash}-${completed ? 1 : 0}"`,
+  body: entry.bodies[completed ? 1 : 0],
+});
 
 /** The lecture view without the reader's completion: the same for every reader with these sections. */
 async function buildView(deps: AppDeps, lectureId: string, access: Record<AccessKind, boolean>): Promise<Omit<LectureView, 'completed'>> {
