@@ -44,7 +44,7 @@ const student = (await post('/api/auth/login', { email: 'p@example.com', passwor
 let bare: FastifyInstance | undefined;
 let target = `${base}/api/lectures/python-day-20`;
 if (process.env.BARE) {
-  const bytes = await (await fetch(target, { headers: { cookie: student } })).text();
+  const bytes = Buffer.from(await (await fetch(target, { headers: { cookie: student } })).arrayBuffer());
   bare = Fastify();
   bare.get('/lecture', (_request, reply) => reply.type('application/json; charset=utf-8').send(bytes));
   await bare.listen({ port: 0, host: '127.0.0.1' });
