@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { batchedLines, flushLogs, stdoutBytes } from './log-batch.js';
+import { batchedLines, flushLogs, stdoutLines } from './log-batch.js';
 import { createLog, jsonString, prettyLine, requestForLog } from './log.js';
 
 describe('logs', () => {
@@ -83,7 +83,7 @@ describe('batched log lines to a file descriptor', () => {
     const dir = mkdtempSync(join(tmpdir(), 'learn-log-batch-'));
     const fd = openSync(join(dir, 'out.log'), 'w');
     try {
-      const batch = batchedLines(stdoutBytes(fd), 64);
+      const batch = batchedLines(stdoutLines(fd), 64);
       const lines = [
         '{"a":1}\n',
         `{"text":"${'é'.repeat(40)}"}\n`,

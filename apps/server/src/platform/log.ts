@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { pino, type Bindings, type ChildLoggerOptions, type Logger } from 'pino';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-import { batchedLines, flushLogs, stdoutBytes } from './log-batch.js';
+import { batchedLines, flushLogs, stdoutLines } from './log-batch.js';
 
 /**
  * Logs an operator can ship: one JSON object per line (pino's format, the one Fastify writes) in
@@ -86,7 +86,7 @@ export function fastifyLogger(opts: { level: LogLevel; format: LogFormat }, out?
   // Request lines are written at info and below only.
   const requests = levels[opts.level] <= levels.info;
   if (out) return { logger: make(out), batch: null, json: requests ? out : null };
-  const batch = batchedLines(stdoutBytes());
+  const batch = batchedLines(stdoutLines());
   return { logger: make(batch), batch, json: requests ? batch : null };
 }
 
