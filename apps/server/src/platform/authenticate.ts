@@ -26,31 +26,29 @@ declare module 'fastify' {
  */
 export function installAuthentication(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('actor', undefined);
-  const cache = new SessionCache(deps.pubsub, deps.config.session);
+  // The actor is made once per session stored, not on every request; nothing changes an actor after it is made.
+  const toActor = (row: SessionRow): Actor =>
+    Object.freeze({
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      role: row.role,
+      batchId: row.batch_id,
+      lastLogin: row.last_login,
+      sessionId: row.session_id,
+    });
+  const cache = new SessionCache(deps.pubsub, deps.config.session, undefined, toActor);
   app.addHook('onClose', async () => cache.close());
-  const toActor = (row: SessionRow): Actor => ({
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    role: row.role,
-    batchId: row.batch_id,
-    lastLogin: row.last_login,
-    sessionId: row.session_id,
-  });
   app.addHook('onRequest', (request, _reply, done) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return done();
-    const now = deps.clock.now();
-    const cached = cache.get(token, now);
+    const cached = cache.get(token, deps.clock.nowMs());
     if (cached) {
-      request.actor = toActor(cached);
+      request.actor = cached;
       return done();
     }
-    resolveSession(deps.db, token, now, deps.config.session).then((row) => {
-      if (row) {
-        cache.set(token, row);
-        request.actor = toActor(row);
-      }
+    resolveSession(deps.db, token, deps.clock.now(), deps.config.session).then((row) => {
+      if (row) request.actor = cache.set(token, row);
       done();
     }, done);
   });

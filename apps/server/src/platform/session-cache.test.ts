@@ -129,8 +129,8 @@ describe('SessionCache', () => {
     cache.set('b', row('u2', 's2', now));
     cache.set('c', row('u3', 's3', now));
     expect(cache.size).toBe(2);
-    expect(cache.get('a', now)).toBeUndefined();
-    expect(cache.get('c', now)?.id).toBe('u3');
+    expect(cache.get('a', now.getTime())).toBeUndefined();
+    expect(cache.get('c', now.getTime())?.id).toBe('u3');
   });
 
   it('never answers past the absolute lifetime or a short idle limit', () => {
@@ -139,8 +139,8 @@ describe('SessionCache', () => {
     cache.set('idle', row('u1', 's1', now));
     cache.set('old', row('u2', 's2', now, new Date(now.getTime() + 5_000)));
     const later = new Date(now.getTime() + 10_000);
-    expect(cache.get('idle', later)).toBeUndefined();
-    expect(cache.get('old', new Date(now.getTime() + 5_000))).toBeUndefined();
+    expect(cache.get('idle', later.getTime())).toBeUndefined();
+    expect(cache.get('old', now.getTime() + 5_000)).toBeUndefined();
   });
 
   it('drops only the named session on a logout event, every session of the user otherwise', async () => {
@@ -151,9 +151,9 @@ describe('SessionCache', () => {
     cache.set('b', row('u1', 's2', now));
     cache.set('c', row('u2', 's3', now));
     await pubsub.publish({ type: 'session.ended', userId: 'u1', sessionId: 's1' });
-    expect([cache.get('a', now), cache.get('b', now)?.session_id]).toEqual([undefined, 's2']);
+    expect([cache.get('a', now.getTime()), cache.get('b', now.getTime())?.session_id]).toEqual([undefined, 's2']);
     await pubsub.publish({ type: 'user.changed', userId: 'u1' });
-    expect(cache.get('b', now)).toBeUndefined();
-    expect(cache.get('c', now)?.id).toBe('u2');
+    expect(cache.get('b', now.getTime())).toBeUndefined();
+    expect(cache.get('c', now.getTime())?.id).toBe('u2');
   });
 });

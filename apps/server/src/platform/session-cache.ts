@@ -12,16 +12,18 @@ import { TOUCH_INTERVAL_MS } from './sessions.js';
  * reset, removal, an edit of the user) publishes `session.ended` or `user.changed` through pub/sub, which
  * reaches every instance; the entry is dropped before the publishing request answers in this process.
  * Keyed by the cookie's token, so a hit also skips hashing it. Bounded: the oldest entry goes first. The
- * moment an entry stops being trusted is worked out once, when it is stored (a hit is on every request).
+ * moment an entry stops being trusted, and what a hit answers (`V`, derived from the row: the request's actor),
+ * are worked out once, when it is stored (a hit is on every request).
  */
-export class SessionCache {
-  private readonly entries = new Map<string, { row: SessionRow; trustedUntil: number }>();
+export class SessionCache<V = SessionRow> {
+  private readonly entries = new Map<string, { row: SessionRow; value: V; trustedUntil: number }>();
   private readonly unsubscribe: () => void;
 
   constructor(
     pubsub: PubSub,
     private readonly policy: SessionPolicy,
     private readonly maxEntries = 10_000,
+    private readonly derive: (row: SessionRow) => V = (row) => row as V,
   ) {
     this.unsubscribe = pubsub.subscribe((event) => {
       if (event.type === 'session.ended') this.forget(event.userId, event.sessionId);
@@ -30,23 +32,27 @@ export class SessionCache {
     });
   }
 
-  get(token: string, now: Date): SessionRow | undefined {
+  /** What the session answers, while it is trusted at `nowMs`. */
+  get(token: string, nowMs: number): V | undefined {
     const entry = this.entries.get(token);
     if (!entry) return undefined;
-    if (now.getTime() >= entry.trustedUntil) {
+    if (nowMs >= entry.trustedUntil) {
       this.entries.delete(token);
       return undefined;
     }
-    return entry.row;
+    return entry.value;
   }
 
-  set(token: string, row: SessionRow): void {
+  /** Stores a session read from the database; returns what a hit will answer. */
+  set(token: string, row: SessionRow): V {
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     const trustedUntil = Math.min(
       Date.parse(row.last_seen_at) + Math.min(TOUCH_INTERVAL_MS, this.policy.idleMs),
       Date.parse(row.expires_at),
     );
-    this.entries.set(token, { row, trustedUntil });
+    const value = this.derive(row);
+    this.entries.set(token, { row, value, trustedUntil });
+    return value;
   }
 
   /** Drops a user's entries: all of them, or the one session named. */

@@ -9,9 +9,16 @@ import type { AccessKind } from '@learn/shared';
  */
 export interface CachedLecture {
   version: string;
-  /** The answer's bytes for a reader who has not completed the lecture ([0]) and one who has ([1]). */
-  bodies: [Buffer, Buffer];
-  hash: string;
+  /**
+   * The answer for a reader who has not completed the lecture ([0]) and one who has ([1]): its bytes and its
+   * ETag (the content's hash and the completion), made once here, not on every read.
+   */
+  answers: [LectureAnswer, LectureAnswer];
+}
+
+export interface LectureAnswer {
+  etag: string;
+  body: Buffer;
 }
 
 const caches = new WeakMap<object, Map<string, CachedLecture>>();
@@ -33,11 +40,13 @@ export function cachedLecture(db: object, lectureId: string, access: Record<Acce
 export function storeLecture(db: object, lectureId: string, access: Record<AccessKind, boolean>, version: string, view: object) {
   const json = JSON.stringify(view);
   const head = json.slice(0, -1);
+  const hash = createHash('sha1').update(json).digest('base64url').slice(0, 20);
   const entry: CachedLecture = {
     version,
-    // Encoded once here, not on every read.
-    bodies: [Buffer.from(`${head},"completed":false}`), Buffer.from(`${head},"completed":true}`)],
-    hash: createHash('sha1').update(json).digest('base64url').slice(0, 20),
+    answers: [
+      { etag: `W/"${hash}-0"`, body: Buffer.from(`${head},"completed":false}`) },
+      { etag: `W/"${hash}-1"`, body: Buffer.from(`${head},"completed":true}`) },
+    ],
   };
   cacheFor(db).set(keyOf(lectureId, access), entry);
   return entry;

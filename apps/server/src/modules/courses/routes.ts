@@ -7,6 +7,7 @@ import { requireActor, requireRole } from '../../platform/authenticate.js';
 import { courseList } from './course-list.js';
 import * as service from './service.js';
 import type { LectureStateCache } from './lecture-state-cache.js';
+import type { LectureAnswer } from './lecture-cache.js';
 
 const idParams = z.object({ lectureId: z.string().min(1).max(100) });
 
@@ -16,7 +17,7 @@ function lectureIdOf(params: unknown): string {
   return typeof id === 'string' && id.length >= 1 && id.length <= 100 ? id : parse(idParams, params).lectureId;
 }
 
-function sendLecture(request: FastifyRequest, reply: FastifyReply, { etag, body }: service.LectureAnswer) {
+function sendLecture(request: FastifyRequest, reply: FastifyReply, { etag, body }: LectureAnswer) {
   reply.header('cache-control', 'private, no-cache').header('etag', etag);
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) return reply.code(304).send();

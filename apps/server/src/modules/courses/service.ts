@@ -14,7 +14,7 @@ import type { Actor } from '../../platform/authenticate.js';
 import { authorizationError, notFoundError, validationError } from '../../platform/errors.js';
 import { audit } from '../../platform/audit.js';
 import * as repo from './repository.js';
-import { cachedLecture, forgetLecture, storeLecture, type CachedLecture } from './lecture-cache.js';
+import { cachedLecture, forgetLecture, storeLecture, type CachedLecture, type LectureAnswer } from './lecture-cache.js';
 import type { LectureState, LectureStateCache } from './lecture-state-cache.js';
 import { canEditContent, canOpenLecture, hasCompletions, seesAllLectures, visibleSections } from './policy.js';
 
@@ -46,18 +46,13 @@ async function openLecture(deps: AppDeps, actor: Actor, lectureId: string) {
   return { lecture, grants };
 }
 
-export interface LectureAnswer {
-  etag: string;
-  body: Buffer;
-}
-
 /**
  * A lecture read: the lecture as the actor may see it (a section without its grant is absent from the
  * payload), serialized, with an ETag that changes with the content, the actor's grants and completion.
  * One query decides it; the body comes from the lecture cache (lecture-cache.ts) when its version matches.
  */
 export async function lectureRead(deps: AppDeps, actor: Actor, lectureId: string, states?: LectureStateCache): Promise<LectureAnswer> {
-  const now = deps.clock.now().getTime();
+  const now = deps.clock.nowMs();
   let state = states?.get(actor.id, lectureId, now);
   if (!state) {
     state = await repo.lectureState(deps.db, lectureId, actor.id);
@@ -77,7 +72,7 @@ export async function lectureRead(deps: AppDeps, actor: Actor, lectureId: string
  * (`lectureRead` then does it all). Same checks, same answer.
  */
 export function memoryLectureRead(deps: AppDeps, actor: Actor, lectureId: string, states: LectureStateCache): LectureAnswer | undefined {
-  const state = states.get(actor.id, lectureId, deps.clock.now().getTime());
+  const state = states.get(actor.id, lectureId, deps.clock.nowMs());
   if (!state) return undefined;
   const { access, completed } = readerView(actor, state);
   const entry = cachedLecture(deps.db, lectureId, access, state.version);
@@ -91,10 +86,7 @@ function readerView(actor: Actor, state: LectureState) {
   return { access: visibleSections(actor, grants), completed: hasCompletions(actor) && state.completed };
 }
 
-const answerOf = (entry: CachedLecture, completed: boolean): LectureAnswer => ({
-  etag: `W/"${entry.hash}-${completed ? 1 : 0}"`,
-  body: entry.bodies[completed ? 1 : 0],
-});
+const answerOf = (entry: CachedLecture, completed: boolean): LectureAnswer => entry.answers[completed ? 1 : 0];
 
 /** The lecture view without the reader's completion: the same for every reader with these sections. */
 async function buildView(deps: AppDeps, lectureId: string, access: Record<AccessKind, boolean>): Promise<Omit<LectureView, 'completed'>> {
