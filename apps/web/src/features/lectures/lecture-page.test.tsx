@@ -22,13 +22,18 @@ function serve(user: typeof student, lecture: LectureView | (() => Response), ex
 const LOCKED = "Your guide hasn't granted you access yet.";
 
 /** The lecture answers 403 (no grant of any kind); toasts are rendered to be read. */
-function serveNoGrant() {
-  serve(student, () => json(403, { type: 'AUTHORIZATION', message: 'Access denied' }));
+/** Where the page's notices show. */
+function renderNotices() {
   render(
     <MantineProvider env="test">
       <Notifications />
     </MantineProvider>,
   );
+}
+
+function serveNoGrant() {
+  serve(student, () => json(403, { type: 'AUTHORIZATION', message: 'Access denied' }));
+  renderNotices();
 }
 
 describe('LecturePage', () => {
@@ -229,9 +234,12 @@ describe('LecturePage', () => {
 
   it('sends an unknown lecture to the course root and an ungranted one to the student home, replacing history', async () => {
     serve(student, () => json(404, { type: 'NOT_FOUND', message: 'Resource not found' }));
+    renderNotices();
     const { router } = renderAt(<LecturePage />, PATTERN, PATH);
     await waitFor(() => expect(router.state.location.pathname).toBe('/c-cpp/'));
     expect(router.state.historyAction).toBe('REPLACE');
+    expect(await screen.findByText('Lecture not found')).toBeTruthy();
+    expect(screen.getByText('The requested resource was not found')).toBeTruthy();
   });
 
   it('sends a student without any grant to the student home and says why', async () => {

@@ -15,7 +15,7 @@ import { courseLanguages, lectureLanguage } from '../../lib/scratchpad/languages
 import { useLecture } from './api/get-lecture';
 import { CompleteLecture } from './components/complete-lecture';
 import { LectureTabs } from './components/lecture-tabs';
-import { NoAccessRedirect } from './components/no-access-redirect';
+import { NoAccessRedirect, UnknownLectureRedirect } from './components/no-access-redirect';
 import { PracticeProblems } from './components/practice-problems';
 
 function LectureSkeleton() {
@@ -85,7 +85,7 @@ export default function LecturePage() {
 
   if (query.error) {
     const error = toAppError(query.error);
-    if (error.type === 'NOT_FOUND' || error.code === 404) return <Navigate to={`/${prefix}/`} replace />;
+    if (error.type === 'NOT_FOUND' || error.code === 404) return <UnknownLectureRedirect prefix={prefix} lectureId={dayId} />;
     if (error.type === 'AUTHORIZATION' || error.code === 403) return <NoAccessRedirect prefix={prefix} lectureId={dayId} />;
     return (
       <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="Could not load this lecture" role="alert" maw={640}>

@@ -30,3 +30,19 @@ export function NoAccessRedirect({ prefix, lectureId }: { prefix: string; lectur
   }, [lectureId, day]);
   return <Navigate to={`/${prefix}/student`} replace />;
 }
+
+/**
+ * An unknown lecture (a stale link, a mistyped address) goes to the course root (spec: "An unknown lecture
+ * redirects to /{coursePrefix}/"), with a notice in the spec's words, like the one for a lecture without a grant.
+ */
+export function UnknownLectureRedirect({ prefix, lectureId }: { prefix: string; lectureId: string }) {
+  useEffect(() => {
+    notify({
+      id: `unknown-lecture-${lectureId}`,
+      type: 'warning',
+      title: 'Lecture not found',
+      message: 'The requested resource was not found',
+    });
+  }, [lectureId]);
+  return <Navigate to={`/${prefix}/`} replace />;
+}
