@@ -6,10 +6,8 @@ import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import type { AppDeps } from './platform/deps.js';
 import { frameworkErrorHandler, installErrorHandling } from './platform/errors.js';
-import { installAuthentication } from './platform/authenticate.js';
-import { installOriginCheck } from './platform/origin.js';
+import { installRequestGate } from './platform/request-gate.js';
 import { installSecurityHeaders } from './platform/security-headers.js';
-import { installInputGuard } from './platform/input-guard.js';
 import { installRouteTable } from './platform/route-table.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -78,10 +76,8 @@ export async function buildApp(deps: AppDeps, services: Services = compose(deps)
     },
   });
   installErrorHandling(app);
-  installOriginCheck(app);
   installSecurityHeaders(app);
-  installAuthentication(app, deps);
-  installInputGuard(app);
+  installRequestGate(app, deps);
 
   authRoutes(app, deps);
   healthRoutes(app, deps, services);

@@ -23,8 +23,10 @@ declare module 'fastify' {
 /**
  * Authentication is on by default for every /api route: a route is public only when it says
  * `config: { public: true }`. The session cookie names the user; the server, not the browser, decides.
+ * Returns the two steps the request gate (request-gate.ts) runs: on arrival, who the session names (sets
+ * `request.actor`); before the handler, the sign-in requirement.
  */
-export function installAuthentication(app: FastifyInstance, deps: AppDeps): void {
+export function authentication(app: FastifyInstance, deps: AppDeps) {
   app.decorateRequest('actor', undefined);
   // The actor is made once per session stored, not on every request; nothing changes an actor after it is made.
   const toActor = (row: SessionRow): Actor =>
@@ -39,26 +41,30 @@ export function installAuthentication(app: FastifyInstance, deps: AppDeps): void
     });
   const cache = new SessionCache(deps.pubsub, deps.config.session, undefined, toActor);
   app.addHook('onClose', async () => cache.close());
-  app.addHook('onRequest', (request, _reply, done) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token) return done();
-    const cached = cache.get(token, deps.clock.nowMs());
-    if (cached) {
-      request.actor = cached;
-      return done();
-    }
-    resolveSession(deps.db, token, deps.clock.now(), deps.config.session).then((row) => {
-      if (row) request.actor = cache.set(token, row);
-      done();
-    }, done);
-  });
-  app.addHook('preHandler', (request, _reply, done) => {
-    if (request.actor || !isApiRequest(request)) return done();
-    const route = request.routeOptions;
-    if (route.config?.public || !route.url) return done();
-    // (the not-found handler, which has no route url, answers 404 itself)
-    done(authenticationError());
-  });
+  return {
+    /** Sets `request.actor` from the session cookie, then calls `done` (with the error if the lookup failed). */
+    resolve(request: FastifyRequest, done: (err?: Error) => void): void {
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token) return done();
+      const cached = cache.get(token, deps.clock.nowMs());
+      if (cached) {
+        request.actor = cached;
+        return done();
+      }
+      resolveSession(deps.db, token, deps.clock.now(), deps.config.session).then((row) => {
+        if (row) request.actor = cache.set(token, row);
+        done();
+      }, done);
+    },
+    /** A 401 for a non-public /api route without a session; undefined otherwise. */
+    signInError(request: FastifyRequest): Error | undefined {
+      if (request.actor || !isApiRequest(request)) return undefined;
+      const route = request.routeOptions;
+      // (the not-found handler, which has no route url, answers 404 itself)
+      if (route.config?.public || !route.url) return undefined;
+      return authenticationError();
+    },
+  };
 }
 
 /** The signed-in actor, or a 401. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { hasNul, NUL_MESSAGE } from '@learn/shared';
 import { validationError } from './errors.js';
 
@@ -18,11 +18,10 @@ export function containsNul(value: unknown, depth = 0): boolean {
 /**
  * One set of input limits whatever the entry point: a NUL in a path parameter, the query or the body is
  * a 400 before any route runs (PostgreSQL cannot store or compare one; it would be a 500). The shared
- * schemas refuse it too, so forms say the same thing.
+ * schemas refuse it too, so forms say the same thing. Run on every request by the request gate
+ * (request-gate.ts); the error, or undefined when the input is within the limits.
  */
-export function installInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', (request, _reply, done) => {
-    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) done(validationError(NUL_MESSAGE));
-    else done();
-  });
+export function inputError(request: FastifyRequest): Error | undefined {
+  if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) return validationError(NUL_MESSAGE);
+  return undefined;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { authorizationError } from './errors.js';
 import { isApiRequest, isSocketRoute } from './request-path.js';
 
@@ -7,21 +7,9 @@ const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Refuses state-changing requests, and WebSocket handshakes, from a foreign origin (CSRF defence next to SameSite=Lax cookies).
  * A browser always sends Origin (or Sec-Fetch-Site) on such requests; scripts that send neither are
- * allowed, since they cannot ride on a user's cookie.
+ * allowed, since they cannot ride on a user's cookie. Run on every request by the request gate (request-gate.ts).
  */
-export function installOriginCheck(app: FastifyInstance): void {
-  // Callback-style hooks here and in the other per-request hooks: no promise per request (issue 10, read speed).
-  app.addHook('onRequest', (request, _reply, done) => {
-    try {
-      checkOrigin(request);
-      done();
-    } catch (err) {
-      done(err as Error);
-    }
-  });
-}
-
-function checkOrigin(request: FastifyRequest): void {
+export function checkOrigin(request: FastifyRequest): void {
   // The sockets' handshakes are GETs, but they are checked too (cross-site WebSocket hijacking). The
   // decision uses the routed path: `/%61pi/...` and `/api/%77s` are the same routes as `/api/...`.
   const upgrade = isSocketRoute(request);
