@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import websocket from '@fastify/websocket';
 import type { AppDeps } from './platform/deps.js';
 import { frameworkErrorHandler, installErrorHandling } from './platform/errors.js';
 import { installRequestGate } from './platform/request-gate.js';
 import { installSecurityHeaders } from './platform/security-headers.js';
 import { installRouteTable } from './platform/route-table.js';
+import { installSockets } from './platform/sockets.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { legacyFoundationRoutes } from './modules/legacy/routes.js';
@@ -62,19 +62,6 @@ export async function buildApp(deps: AppDeps, services: Services = compose(deps)
   if (log.batch) app.addHook('onClose', (_app, done) => (log.batch!.close(), done()));
   await app.register(cookie);
   installLifecycle(app);
-  await app.register(websocket, {
-    options: { maxPayload: 64 * 1024 },
-    // On shutdown, sockets close with 1012 (service restart): the pages reconnect by themselves, to another
-    // instance or to this one once it is back.
-    // Runs under way (interactive ones too) finish first, within the shutdown's grace period.
-    preClose(done) {
-      void services.runner.drain(Math.max(0, deps.config.shutdownGraceMs - 1000)).finally(() => {
-        for (const client of app.websocketServer.clients) client.close(SERVICE_RESTART, 'Server restarting');
-        app.websocketServer.close();
-        done();
-      });
-    },
-  });
   installErrorHandling(app);
   installSecurityHeaders(app);
   installRequestGate(app, deps);
@@ -93,8 +80,21 @@ export async function buildApp(deps: AppDeps, services: Services = compose(deps)
   studentProgressRoutes(app, deps);
   rosterRoutes(app, deps);
   legacyPeopleRoutes(app, deps);
-  liveRoutes(app, deps);
-  runnerRoutes(app, deps, services);
+  // The socket routes (the live channel; interactive runs, with the runner's other routes) in the sockets' scope.
+  // On shutdown, sockets close with 1012 (service restart): the pages reconnect by themselves, to another
+  // instance or to this one once it is back (after bindLifetimes' preClose has let runs under way finish).
+  await installSockets(
+    app,
+    (done) => {
+      for (const client of app.websocketServer.clients) client.close(SERVICE_RESTART, 'Server restarting');
+      app.websocketServer.close();
+      done();
+    },
+    (scope) => {
+      liveRoutes(scope, deps);
+      runnerRoutes(scope, deps, services);
+    },
+  );
   homeworkRoutes(app, services);
   legacyHomeworkRoutes(app, services);
   examRoutes(app, services.exams);
@@ -104,7 +104,7 @@ export async function buildApp(deps: AppDeps, services: Services = compose(deps)
   chatRoutes(app, services);
   similarityRoutes(app, services);
   docsRoutes(app);
-  bindLifetimes(app, services);
+  bindLifetimes(app, services, deps.config.shutdownGraceMs);
 
   const webDist = deps.config.webDist;
   if (webDist && existsSync(join(webDist, 'index.html'))) {
@@ -124,15 +124,17 @@ export async function buildApp(deps: AppDeps, services: Services = compose(deps)
 }
 
 /**
- * The services' lifetime is the app's. On close, the websocket plugin's preClose (above) drains the runner
- * first; then the grader and the similarity worker stop, handing unfinished work back as queued.
+ * The services' lifetime is the app's. On close, runs under way (interactive ones too) finish first, within
+ * the shutdown's grace period; then the grader and the similarity worker stop, handing unfinished work back as
+ * queued; then (the sockets' scope, installSockets) the sockets close.
  */
-function bindLifetimes(app: FastifyInstance, services: Services) {
+function bindLifetimes(app: FastifyInstance, services: Services, graceMs: number) {
   app.addHook('onReady', async () => {
     await services.grader.resume();
     await services.similarityWorker.refresh();
   });
   app.addHook('preClose', async () => {
+    await services.runner.drain(Math.max(0, graceMs - 1000));
     await services.grader.stop();
     await services.similarityWorker.stop();
     await services.similarityQueue?.close();

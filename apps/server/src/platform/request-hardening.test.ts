@@ -118,6 +118,45 @@ describe('encoded WebSocket paths (sqlite)', () => {
     ws.terminate();
     expect(status).not.toBe(101);
   });
+
+  /** The status a handshake on `path` is answered with (101: it became a WebSocket), and whether its connection then closed. */
+  async function handshake(path: string) {
+    const ws = new WebSocket(base + path, { headers: { cookie } });
+    const status = await new Promise<number>((resolve) => {
+      ws.on('unexpected-response', (_req, res) => {
+        resolve(res.statusCode ?? 0);
+        res.resume();
+      });
+      ws.on('open', () => resolve(101));
+      ws.on('error', () => resolve(0));
+    });
+    ws.terminate();
+    return status;
+  }
+
+  it.each(['/api/%77s', '/%61pi/ws', '/api/run/%77s', '/api/ws?from=test'])(
+    'the same origin opens %s (the socket routes, as the router decodes them)',
+    async (path) => {
+      expect(await handshake(path)).toBe(101);
+    },
+  );
+
+  it.each(['/api/lectures/python-day-1', '/api/health/live', '/api/ws/more', '/nowhere', '/api/%zz', '/'])(
+    'a handshake on %s, not a socket route, is answered 404 and its connection closed',
+    async (path) => {
+      expect(await handshake(path)).toBe(404);
+      // Raw: the answer, then the end of the connection (the server does not keep it).
+      const { connect } = await import('node:net');
+      const socket = connect((t.app.server.address() as { port: number }).port, '127.0.0.1');
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+      socket.write(
+        `GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`,
+      );
+      await new Promise((resolve) => socket.on('close', resolve));
+      expect(answer).toMatch(/^HTTP\/1\.1 404 /);
+    },
+  );
 });
 
 describe.each(engines)('a socket ends with its session (%s)', (engine) => {

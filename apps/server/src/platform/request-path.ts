@@ -29,6 +29,7 @@ function computeRoutedPath(request: FastifyRequest): string {
 /** Whether the request is for the API (by its routed, decoded path). */
 export const isApiRequest = (request: FastifyRequest) => routedPath(request).startsWith('/api/');
 
-/** The WebSocket endpoints whose handshakes are checked like state-changing requests. */
+/** The WebSocket endpoints: only their handshakes are taken (sockets.ts), checked like state-changing requests. */
 const socketRoutes = new Set(['/api/ws', '/api/run/ws']);
+export const isSocketPath = (path: string | undefined) => path !== undefined && socketRoutes.has(path);
 export const isSocketRoute = (request: FastifyRequest) => socketRoutes.has(routedPath(request));
