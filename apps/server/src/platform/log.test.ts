@@ -61,6 +61,34 @@ describe('batched log lines', () => {
     batch.write('{"f":6}\n'); // after close: written at once
     expect(writes.slice(2)).toEqual(['{"e":5}\n', '{"f":6}\n']);
   });
+
+  it('composes a line kept for later in its place: before a line written after it, when flushed, and at close', () => {
+    const writes: string[] = [];
+    const batch = batchedLines({ write: (chunk) => writes.push(chunk) });
+    let composed = 0;
+    const format = (r: { n: number }) => (composed++, `{"n":${r.n}}\n`);
+    batch.later({ n: 1 }, format);
+    batch.later({ n: 2 }, format);
+    expect(composed).toBe(0); // nothing composed while the batch gathers
+    batch.write('{"direct":3}\n');
+    batch.later({ n: 4 }, format);
+    flushLogs();
+    expect(writes).toEqual(['{"n":1}\n{"n":2}\n{"direct":3}\n{"n":4}\n']);
+    batch.later({ n: 5 }, format);
+    batch.close();
+    batch.later({ n: 6 }, format); // after close: written at once
+    expect(writes.slice(1)).toEqual(['{"n":5}\n', '{"n":6}\n']);
+    expect(composed).toBe(5);
+  });
+
+  it('writes the kept lines once enough of them are kept, without waiting for the timer', () => {
+    const writes: string[] = [];
+    const batch = batchedLines({ write: (chunk) => writes.push(chunk) });
+    for (let n = 0; n < 1000; n++) batch.later({ n }, (r) => `${r.n}\n`);
+    expect(writes.length).toBeGreaterThan(0);
+    batch.close();
+    expect(writes.join('').split('\n').filter(Boolean).map(Number)).toEqual([...Array(1000).keys()]);
+  });
 });
 
 describe('lines written directly and batched lines, to the same output', () => {

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { pino, type Bindings, type ChildLoggerOptions, type Logger } from 'pino';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-import { batchedLines, flushLogs, stdoutLines } from './log-batch.js';
+import { batchedLines, flushLogs, stdoutLines, type BatchedLines } from './log-batch.js';
 
 /**
  * Logs an operator can ship: one JSON object per line (pino's format, the one Fastify writes) in
@@ -173,9 +173,12 @@ export function jsonString(value: unknown): string {
  */
 export class RequestLog extends LogController {
   private readonly head = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())},"reqId":`;
+  /** The batch, when lines go to one: they are composed when it is written (`BatchedLines.later`). */
+  private readonly batch: BatchedLines | null;
 
-  constructor(private readonly json: LineStream | null = null) {
+  constructor(private readonly json: LineStream | BatchedLines | null = null) {
     super();
+    this.batch = json && 'later' in json ? json : null;
   }
 
   override incomingRequest() {}
@@ -184,13 +187,38 @@ export class RequestLog extends LogController {
     if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
     else if (!this.json) reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     else {
-      const url = request.url;
-      const q = url.indexOf('?');
-      this.json.write(
-        `{"level":30,"time":${Date.now()}${this.head}${jsonString(request.id)},"req":{"method":${jsonString(request.method)},` +
-          `"url":${jsonString(q < 0 ? url : url.slice(0, q))},"remoteAddress":${jsonString(request.ip)}},"res":{"statusCode":${reply.statusCode}},` +
-          `"responseTime":${reply.elapsedTime.toFixed(3)},"msg":"request completed"}\n`,
-      );
+      const line: RequestLine = {
+        time: Date.now(),
+        id: request.id,
+        method: request.method,
+        url: request.url,
+        ip: request.ip,
+        status: reply.statusCode,
+        ms: reply.elapsedTime,
+      };
+      if (this.batch) this.batch.later(line, this.format);
+      else this.json.write(this.format(line));
     }
   }
+
+  /** The line: pino's fields, the path without its query string, the time taken to the microsecond. */
+  private readonly format = (r: RequestLine): string => {
+    const q = r.url.indexOf('?');
+    return (
+      `{"level":30,"time":${r.time}${this.head}${jsonString(r.id)},"req":{"method":${jsonString(r.method)},` +
+      `"url":${jsonString(q < 0 ? r.url : r.url.slice(0, q))},"remoteAddress":${jsonString(r.ip)}},"res":{"statusCode":${r.status}},` +
+      `"responseTime":${r.ms.toFixed(3)},"msg":"request completed"}\n`
+    );
+  };
+}
+
+/** What a request line is made of, kept until the line is composed. */
+interface RequestLine {
+  time: number;
+  id: string;
+  method: string;
+  url: string;
+  ip: string | undefined;
+  status: number;
+  ms: number;
 }
