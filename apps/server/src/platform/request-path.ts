@@ -18,7 +18,12 @@ type RequestWithPath = FastifyRequest & { [routedPathKey]?: string };
 function computeRoutedPath(request: FastifyRequest): string {
   const pattern = request.routeOptions.url;
   if (pattern) return pattern;
-  const raw = request.url.split('?', 1)[0] ?? '';
+  return decodedPath(request.url);
+}
+
+/** An address's path without its query, percent-escapes decoded as the router decodes them (as it is if it cannot be). */
+export function decodedPath(url: string): string {
+  const raw = url.split('?', 1)[0] ?? '';
   try {
     return decodeURIComponent(raw);
   } catch {
@@ -31,5 +36,5 @@ export const isApiRequest = (request: FastifyRequest) => routedPath(request).sta
 
 /** The WebSocket endpoints: only their handshakes are taken (sockets.ts), checked like state-changing requests. */
 const socketRoutes = new Set(['/api/ws', '/api/run/ws']);
-export const isSocketPath = (path: string | undefined) => path !== undefined && socketRoutes.has(path);
+export const isSocketPath = (path: string) => socketRoutes.has(path);
 export const isSocketRoute = (request: FastifyRequest) => socketRoutes.has(routedPath(request));

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import websocket, { type WebsocketPluginOptions } from '@fastify/websocket';
-import { isSocketPath } from './request-path.js';
+import { decodedPath, isSocketPath } from './request-path.js';
 
 /** How long a handshake may take to become a WebSocket before its connection is closed. */
 const HANDSHAKE_MS = 30_000;
@@ -23,7 +23,7 @@ export async function installSockets(
 ): Promise<void> {
   const upgrades = new EventEmitter();
   app.server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
-    if (isSocketPath(upgradePath(req.url))) {
+    if (isSocketPath(decodedPath(req.url ?? ''))) {
       // A handshake the routes do not take up (refused by a hook, say) must not hold its connection; once it is a
       // WebSocket, `ws` turns this timer off.
       socket.setTimeout(HANDSHAKE_MS, () => socket.destroy());
@@ -42,14 +42,4 @@ export async function installSockets(
   });
   app.decorate('websocketServer', scope!.websocketServer);
   app.decorate('injectWS', scope!.injectWS.bind(scope));
-}
-
-/** A handshake's path without its query, decoded as the router decodes it (undefined: not decodable). */
-function upgradePath(url = ''): string | undefined {
-  const raw = url.split('?', 1)[0]!;
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return undefined;
-  }
 }

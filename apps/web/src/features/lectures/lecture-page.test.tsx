@@ -21,7 +21,6 @@ function serve(user: typeof student, lecture: LectureView | (() => Response), ex
 
 const LOCKED = "Your guide hasn't granted you access yet.";
 
-/** The lecture answers 403 (no grant of any kind); toasts are rendered to be read. */
 /** Where the page's notices show. */
 function renderNotices() {
   render(
@@ -31,6 +30,7 @@ function renderNotices() {
   );
 }
 
+/** The lecture answers 403 (no grant of any kind); toasts are rendered to be read. */
 function serveNoGrant() {
   serve(student, () => json(403, { type: 'AUTHORIZATION', message: 'Access denied' }));
   renderNotices();
