@@ -2,13 +2,14 @@
  * The request line's cost on the server's main thread (issue 29): `npx tsx bench/log-line.ts`. One million
  * lines of a lecture read, each way, in this process, into a stream that keeps only their length: Fastify's
  * way (a pino child logger per request, then its "request completed" line through the serializers), the line
- * composed with JSON.stringify for every string (before), and `RequestLog` as the server runs it. Prints
+ * composed with JSON.stringify for every string (before), and `requestLineFormat` as the server runs it. Prints
  * microseconds a line and each against Fastify's way. Writing the lines out is not measured here
  * (`npm run bench` measures the whole read with the log on and off).
  */
 import pino from 'pino';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RequestLog, requestForLog } from '../apps/server/src/platform/log.js';
+import { requestForLog } from '../apps/server/src/platform/log.js';
+import { requestLineFormat } from '../apps/server/src/platform/request-log.js';
 
 const N = Number(process.env.BENCH_LINES ?? 1_000_000);
 let bytes = 0;
@@ -26,7 +27,7 @@ const reply = () => replies[n & 4095]!;
 
 const root = pino({ level: 'info', serializers: { req: requestForLog, res: (r: FastifyReply) => ({ statusCode: r.statusCode }) } }, out);
 const head = `,"pid":${process.pid},"hostname":"bench","reqId":`;
-const requestLog = new RequestLog(out);
+const format = requestLineFormat(process.pid, 'bench');
 
 const ways: [string, () => void][] = [
   [
@@ -50,7 +51,16 @@ const ways: [string, () => void][] = [
       );
     },
   ],
-  ['RequestLog (now)', () => requestLog.requestCompleted(null, request(), reply())],
+  [
+    'requestLineFormat (now)',
+    () => {
+      const req = request();
+      const res = reply();
+      out.write(
+        format({ time: Date.now(), id: req.id, method: req.method, url: req.url, ip: req.ip, status: res.statusCode, ms: res.elapsedTime }),
+      );
+    },
+  ],
 ];
 
 const perLine: number[] = [];

@@ -35,7 +35,8 @@ import { healthProbeRoutes } from './modules/health/probes.js';
 import { metricsRoutes } from './modules/metrics/routes.js';
 import { docsRoutes } from './modules/docs/routes.js';
 import { installLifecycle, SERVICE_RESTART } from './platform/lifecycle.js';
-import { fastifyLogger, RequestLog } from './platform/log.js';
+import { fastifyLogger } from './platform/log.js';
+import { FastifyLogLines, installRequestLog } from './platform/request-log.js';
 import { compose, type Services } from './compose.js';
 
 /** Kept for branches written before AppDeps moved to platform/deps.ts; new code imports it from there. */
@@ -48,23 +49,28 @@ export type { AppDeps } from './platform/deps.js';
  */
 export async function buildApp(deps: AppDeps, services: Services = compose(deps).services): Promise<FastifyInstance> {
   const log = fastifyLogger({ level: deps.config.logLevel, format: deps.config.logFormat ?? 'json' }, deps.logOut);
+  const logger = log.logger ? (log.logger as unknown as FastifyBaseLogger) : null;
   const app = Fastify({
-    ...(log.logger ? { loggerInstance: log.logger as unknown as FastifyBaseLogger } : { logger: false }),
-    // One line per answered request instead of Fastify's two.
-    logController: new RequestLog(log.json),
+    // No logger of Fastify's own: given one, it would watch every response to time it (request-log.ts writes
+    // the request lines instead). A request's logger and the app's are the app's logger all the same.
+    logger: false,
+    ...(logger ? { childLoggerFactory: (_parent, bindings, options) => logger.child(bindings, options) } : {}),
+    logController: new FastifyLogLines(),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,
     // Closing waits for runs under way (the shutdown's grace period), longer than Fastify's 10 s default.
     pluginTimeout: Math.max(10_000, deps.config.shutdownGraceMs + 5000),
   });
+  if (logger) app.log = logger;
   installRouteTable(app);
   if (log.batch) app.addHook('onClose', (_app, done) => (log.batch!.close(), done()));
+  if (log.requests) installRequestLog(app, log.requests);
   await app.register(cookie);
   installLifecycle(app);
   installErrorHandling(app);
   installSecurityHeaders(app);
-  installRequestGate(app, deps);
+  installRequestGate(app, deps, { noteArrivals: log.requests !== null });
 
   authRoutes(app, deps);
   healthRoutes(app, deps, services);

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { applySecurityHeaders } from './security-headers.js';
+import { noteArrival } from './request-log.js';
 import { ZodError, type ZodType, type z } from 'zod';
 import { messageForStatus, typeForStatus, type ApiErrorBody, type ErrorType } from '@learn/shared';
 
@@ -83,6 +84,8 @@ export function frameworkErrorHandler(err: FastifyError, request: FastifyRequest
   const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
   const status = tooLong ? 414 : 400;
   const body: ApiErrorBody = { type: 'VALIDATION', message: tooLong ? 'The address is too long.' : 'The address is not valid.' };
+  // Answered before the request gate: its request line still carries its id and time taken.
+  noteArrival(request);
   applySecurityHeaders(request, reply);
   void reply.status(status).send(body);
 }

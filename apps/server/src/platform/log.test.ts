@@ -3,7 +3,8 @@ import { mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { batchedLines, flushLogs, stdoutLines } from './log-batch.js';
-import { createLog, jsonString, prettyLine, requestForLog } from './log.js';
+import { createLog, prettyLine, requestForLog } from './log.js';
+import { jsonString } from './request-log.js';
 
 describe('logs', () => {
   it('JSON: one pino-format object per line, at or above the level', () => {

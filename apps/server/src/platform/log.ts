@@ -1,7 +1,6 @@
 import { hostname } from 'node:os';
 import { pino, type Bindings, type ChildLoggerOptions, type Logger } from 'pino';
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-import { batchedLines, flushLogs, stdoutLines, type BatchedLines } from './log-batch.js';
+import { batchedLines, flushLogs, stdoutLines } from './log-batch.js';
 
 /**
  * Logs an operator can ship: one JSON object per line (pino's format, the one Fastify writes) in
@@ -74,20 +73,23 @@ export function requestForLog(req: { method?: string; url?: string; ip?: string 
 }
 
 /**
- * Fastify's logger for this configuration (false: silent), the batch to close with the app, and where JSON
- * lines go (for `RequestLog`). JSON lines go to standard output in batches (`batchedLines`); `out` replaces
- * standard output, unbatched (tests).
+ * The app's logger for this configuration (false: silent), the batch to close with the app, and where request
+ * lines go (`installRequestLog`; null below info). JSON lines go to standard output in batches
+ * (`batchedLines`); `out` replaces standard output, unbatched (tests).
  */
 export function fastifyLogger(opts: { level: LogLevel; format: LogFormat }, out?: LineStream) {
-  if (opts.level === 'silent') return { logger: false as const, batch: null, json: null };
+  if (opts.level === 'silent') return { logger: false as const, batch: null, requests: null };
   const serializers = { req: requestForLog };
   const make = (stream: LineStream) => new LazyChildLogger(pino({ level: opts.level, serializers }, stream));
-  if (opts.format === 'pretty') return { logger: make(logStream('pretty', out)), batch: null, json: null };
   // Request lines are written at info and below only.
-  const requests = levels[opts.level] <= levels.info;
-  if (out) return { logger: make(out), batch: null, json: requests ? out : null };
+  const logged = levels[opts.level] <= levels.info;
+  if (opts.format === 'pretty') {
+    const pretty = logStream('pretty', out);
+    return { logger: make(pretty), batch: null, requests: logged ? pretty : null };
+  }
+  if (out) return { logger: make(out), batch: null, requests: logged ? out : null };
   const batch = batchedLines(stdoutLines());
-  return { logger: make(batch), batch, json: requests ? batch : null };
+  return { logger: make(batch), batch, requests: logged ? batch : null };
 }
 
 type LogFn = (...args: unknown[]) => void;
@@ -95,7 +97,7 @@ type LogFn = (...args: unknown[]) => void;
 /**
  * A pino logger whose children are made when first written to. Fastify gives every request a child logger
  * (with the request id); pino makes one in about half a microsecond, and almost no request writes through
- * its own (its request line is composed by `RequestLog`). Here a request's child is three fields until it
+ * its own (its request line is composed by `installRequestLog`). Here a request's child is three fields until it
  * logs, then the pino child it would have been: same lines, same ids.
  */
 export class LazyChildLogger {
@@ -146,79 +148,4 @@ export class LazyChildLogger {
     const logger = this.logger;
     (logger[level] as LogFn).apply(logger, args);
   }
-}
-
-/** Characters a JSON string must escape (and any non-ASCII, left to JSON.stringify to be safe). */
-// eslint-disable-next-line no-control-regex -- control characters are what a JSON string must escape
-const needsEscape = /["\\\u0000-\u001f\u007f-\uffff]/;
-
-/**
- * A value as a JSON string: plain ASCII text (a method, a path, an address, a request id: nearly every
- * request) quoted as it is, anything else through JSON.stringify; not a string: null.
- */
-export function jsonString(value: unknown): string {
-  if (typeof value !== 'string') return 'null';
-  return needsEscape.test(value) ? JSON.stringify(value) : `"${value}"`;
-}
-
-/**
- * One line per request, when it has been answered: method, path (no query string), status and time taken,
- * with the request id that any error line of the same request carries. Fastify's default writes two lines
- * per request ("incoming request" and "request completed"); every other line it writes (errors, a route not
- * found) is kept. With JSON lines (`json`: where they go), an answered request's line is composed here, with
- * exactly the fields pino writes, rather than through a child logger and its serializers: a third of the
- * line's cost on the hottest path (the lecture read); strings are quoted without JSON.stringify when they
- * need no escaping and the time taken is written to the microsecond (`bench/log-line.ts`: 0.32 microseconds a
- * line, against 0.51 with JSON.stringify and 1.43 through a pino child logger).
- */
-export class RequestLog extends LogController {
-  private readonly head = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())},"reqId":`;
-  /** The batch, when lines go to one: they are composed when it is written (`BatchedLines.later`). */
-  private readonly batch: BatchedLines | null;
-
-  constructor(private readonly json: LineStream | BatchedLines | null = null) {
-    super();
-    this.batch = json && 'later' in json ? json : null;
-  }
-
-  override incomingRequest() {}
-
-  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
-    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else if (!this.json) reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    else {
-      const line: RequestLine = {
-        time: Date.now(),
-        id: request.id,
-        method: request.method,
-        url: request.url,
-        ip: request.ip,
-        status: reply.statusCode,
-        ms: reply.elapsedTime,
-      };
-      if (this.batch) this.batch.later(line, this.format);
-      else this.json.write(this.format(line));
-    }
-  }
-
-  /** The line: pino's fields, the path without its query string, the time taken to the microsecond. */
-  private readonly format = (r: RequestLine): string => {
-    const q = r.url.indexOf('?');
-    return (
-      `{"level":30,"time":${r.time}${this.head}${jsonString(r.id)},"req":{"method":${jsonString(r.method)},` +
-      `"url":${jsonString(q < 0 ? r.url : r.url.slice(0, q))},"remoteAddress":${jsonString(r.ip)}},"res":{"statusCode":${r.status}},` +
-      `"responseTime":${r.ms.toFixed(3)},"msg":"request completed"}\n`
-    );
-  };
-}
-
-/** What a request line is made of, kept until the line is composed. */
-interface RequestLine {
-  time: number;
-  id: string;
-  method: string;
-  url: string;
-  ip: string | undefined;
-  status: number;
-  ms: number;
 }
