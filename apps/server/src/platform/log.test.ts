@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { batchedLines, flushLogs, stdoutLines } from './log-batch.js';
 import { createLog, prettyLine, requestForLog } from './log.js';
-import { jsonString } from './request-log.js';
+import { jsonString, requestLineFormat } from './request-log.js';
 
 describe('logs', () => {
   it('JSON: one pino-format object per line, at or above the level', () => {
@@ -141,5 +141,33 @@ describe('JSON strings in the request line', () => {
     }
     expect(jsonString(undefined)).toBe('null');
     expect(jsonString(42)).toBe('null');
+  });
+});
+
+describe('the request line', () => {
+  const format = requestLineFormat(4321, 'host "a"');
+  const line = { time: 1_800_000_000_000, id: 'req-1z', method: 'GET', url: '/api/x?q=Secret', ip: '10.0.0.9', status: 200, ms: 1.23456 };
+
+  it("is pino's JSON: the path without its query, the time taken to the microsecond", () => {
+    const text = format(line);
+    expect(text.endsWith('}\n')).toBe(true);
+    expect(JSON.parse(text)).toEqual({
+      level: 30,
+      time: 1_800_000_000_000,
+      pid: 4321,
+      hostname: 'host "a"',
+      reqId: 'req-1z',
+      req: { method: 'GET', url: '/api/x', remoteAddress: '10.0.0.9' },
+      res: { statusCode: 200 },
+      responseTime: 1.235,
+      msg: 'request completed',
+    });
+  });
+
+  it('leaves out the id and the time taken of a request whose arrival was not noted (a 503 while closing)', () => {
+    const o = JSON.parse(format({ ...line, id: undefined, ms: undefined, ip: undefined, status: 503 })) as Record<string, unknown>;
+    expect(o).not.toHaveProperty('reqId');
+    expect(o).not.toHaveProperty('responseTime');
+    expect(o).toMatchObject({ req: { remoteAddress: null }, res: { statusCode: 503 }, msg: 'request completed' });
   });
 });
