@@ -35,7 +35,7 @@ import { healthProbeRoutes } from './modules/health/probes.js';
 import { metricsRoutes } from './modules/metrics/routes.js';
 import { docsRoutes } from './modules/docs/routes.js';
 import { installLifecycle, SERVICE_RESTART } from './platform/lifecycle.js';
-import { fastifyLogger } from './platform/log.js';
+import { appLogger } from './platform/log.js';
 import { FastifyLogLines, installRequestLog } from './platform/request-log.js';
 import { compose, type Services } from './compose.js';
 
@@ -48,7 +48,7 @@ export type { AppDeps } from './platform/deps.js';
  * its own.
  */
 export async function buildApp(deps: AppDeps, services: Services = compose(deps).services): Promise<FastifyInstance> {
-  const log = fastifyLogger({ level: deps.config.logLevel, format: deps.config.logFormat ?? 'json' }, deps.logOut);
+  const log = appLogger({ level: deps.config.logLevel, format: deps.config.logFormat ?? 'json' }, deps.logOut);
   const logger = log.logger ? (log.logger as unknown as FastifyBaseLogger) : null;
   const app = Fastify({
     // No logger of Fastify's own: given one, it would watch every response to time it (request-log.ts writes

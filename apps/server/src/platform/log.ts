@@ -77,7 +77,7 @@ export function requestForLog(req: { method?: string; url?: string; ip?: string 
  * lines go (`installRequestLog`; null below info). JSON lines go to standard output in batches
  * (`batchedLines`); `out` replaces standard output, unbatched (tests).
  */
-export function fastifyLogger(opts: { level: LogLevel; format: LogFormat }, out?: LineStream) {
+export function appLogger(opts: { level: LogLevel; format: LogFormat }, out?: LineStream) {
   if (opts.level === 'silent') return { logger: false as const, batch: null, requests: null };
   const serializers = { req: requestForLog };
   const make = (stream: LineStream) => new LazyChildLogger(pino({ level: opts.level, serializers }, stream));
